@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import { MSG } from '@trainlab/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './domains/auth/routes';
+import { devRoutes } from './domains/dev/routes';
+import { organizationRoutes } from './domains/organizations/routes';
+import { systemRoutes } from './domains/system/routes';
+import type { Deps } from './platform/deps';
+import { installErrorHandler } from './platform/errors';
+
+const DOMAINS = [systemRoutes, authRoutes, organizationRoutes, devRoutes];
+
+function webDist(deps: Deps): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [deps.config.WEB_DIST, path.resolve(here, '../../web/dist'), path.resolve(here, '../web')];
+  return candidates.find((c): c is string => !!c && existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger
+      ? {
+          level: deps.config.LOG_LEVEL,
+          // tokens and passwords never reach the logs
+          redact: ['req.headers.authorization', 'req.body.password', 'req.body.token'],
+        }
+      : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+
+  // Existing clients send calls without parameters with no body; an empty JSON body reads as {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (text === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('The request body is not valid JSON.') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(cors, {
+    origin: deps.config.CORS_ORIGINS.length ? deps.config.CORS_ORIGINS : false,
+    allowedHeaders: ['authorization', 'content-type'],
+    methods: ['POST', 'GET', 'OPTIONS'],
+  });
+  installErrorHandler(app);
+  // Kept so a test can prove every API route came from the contract's permission table.
+  const routes: { method: string; url: string; declared: boolean }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({ method, url: route.url, declared: Boolean((route.config as { apiCall?: unknown })?.apiCall) });
+    }
+  });
+  for (const register of DOMAINS) register(app, deps);
+
+  const dist = webDist(deps);
+  if (dist) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ message: MSG.notFound });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(405).send({ message: MSG.methodNotAllowed });
+    }
+    // Deep links (/training-register/x, /reset-password/y) all load the single-page app.
+    if (dist) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' });
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: { method: string; url: string; declared: boolean }[];
+  }
+}

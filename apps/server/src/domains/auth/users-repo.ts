@@ -1,0 +1,19 @@
+import { eq, sql } from 'drizzle-orm';
+import { organizations, users } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import type { UserRow } from '../../platform/http/auth-context';
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return rows[0];
+}
+
+/** An account of a deactivated organization cannot sign in either (spec 02 §2 'Admin approvals'). */
+export async function organizationIsActive(db: Db, organizationId: number | null): Promise<boolean> {
+  if (!organizationId) return true;
+  const rows = await db
+    .select({ status: organizations.status })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return rows[0]?.status === 1;
+}

@@ -1,0 +1,61 @@
+import 'dotenv/config';
+import { buildApp } from './app';
+import { closeDeps, createDeps } from './platform/bootstrap';
+import { ConfigError, loadConfig } from './platform/config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, isEmpty, seedDemo } from './seed/demo';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const deps = await createDeps(config);
+  const seedDemoData = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
+  let seeded = false;
+  if (config.NODE_ENV !== 'production' && seedDemoData && (await isEmpty(deps.db))) {
+    await seedDemo(deps.db);
+    seeded = true;
+  }
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
+    await ensureAdmin(deps.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+
+  const app = await buildApp(deps, { logger: true });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const url = config.PUBLIC_URL;
+  console.log(`\nTrainLab is running at ${url}  (API under ${url}/api, reference at ${url}/api/docs)`);
+  console.log(`Database: ${deps.database.kind}${seeded ? ' (demo data seeded)' : ''}; mail: ${deps.mail.kind}`);
+  if (config.NODE_ENV !== 'production' && seedDemoData) {
+    console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(18)} ${a.email}`);
+    console.log(`Dev mailbox: ${url}/dev/mailbox\n`);
+  }
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await closeDeps(deps);
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import type { Mailer } from '../adapters/mail';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Limits } from './rate-limit';
+
+/** Everything a use case may reach: built once at start (or per test) and passed down. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  mail: Mailer;
+  limits: Limits;
+}

@@ -1,0 +1,50 @@
+import { type FieldErrors, MSG } from '@trainlab/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * Typed errors with stable HTTP statuses. Use cases throw these; one handler turns them into the
+ * wire format of the API conventions. Anything else is a bug: logged, answered with a bare 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new AppError(401, MSG.unauthenticated);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+export const tooManyAttempts = () => new AppError(429, MSG.tooManyAttempts);
+
+export class ValidationError extends AppError {
+  constructor(readonly fields: FieldErrors) {
+    super(422, MSG.givenDataInvalid, fields);
+  }
+}
+
+/** One field's 422, e.g. `invalidField('email', 'The email has already been taken.')`. */
+export const invalidField = (field: string, message: string) => new ValidationError({ [field]: [message] });
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.body ?? { message: error.message });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: 'The uploaded content is too large.' });
+    if (status === 415) return reply.status(415).send({ message: 'Unsupported Media Type' });
+    if (status === 400 && (error as FastifyError).code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(400).send({ message: 'The request body is not valid JSON.' });
+    }
+    if (status === 429) return reply.status(429).send({ message: MSG.tooManyAttempts });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: MSG.internalError });
+  });
+}

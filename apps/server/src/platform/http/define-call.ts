@@ -1,0 +1,56 @@
+import { type ApiCall, MSG, mayCall, toFieldErrors } from '@trainlab/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Deps } from '../deps';
+import { AppError, forbidden, unauthenticated } from '../errors';
+import { type AuthContext, bearerToken, resolveSession } from './auth-context';
+
+export interface CallContext<Body, Auth> {
+  body: Body;
+  auth: Auth;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  deps: Deps;
+}
+
+type AuthOf<C extends ApiCall> = C['access'] extends 'public' ? AuthContext | null : AuthContext;
+
+const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The only way to add an API route: it comes from the contract's permission table, so its access
+ * rule, request schema and OpenAPI entry cannot be forgotten. Order of checks: who is calling (401),
+ * may they (403), is the input valid (422), then the use case.
+ */
+export function defineCall<C extends ApiCall>(
+  app: FastifyInstance,
+  deps: Deps,
+  call: C,
+  handler: (ctx: CallContext<z.output<C['request']>, AuthOf<C>>) => Promise<unknown>,
+): void {
+  const url = `/api/${call.path}`;
+  app.post(url, { config: { apiCall: call } }, async (request, reply) => {
+    const token = bearerToken(request);
+    const auth = token ? await resolveSession(deps.db, token) : null;
+    if (call.access !== 'public') {
+      if (!auth) throw unauthenticated();
+      if (!mayCall(call.access, auth.user.roles)) throw forbidden();
+    }
+    const input = request.body ?? {};
+    const parsed = call.request.safeParse(input);
+    if (!parsed.success) {
+      const fields = toFieldErrors(parsed.error.issues, input);
+      throw new AppError(422, MSG.givenDataInvalid, fields);
+    }
+    const body = parsed.data as z.output<C['request']>;
+    const result = await handler({ body, auth: auth as AuthOf<C>, request, reply, deps });
+    // A bare string (e.g. /current-token) is still JSON on the wire, not text/plain.
+    if (typeof result === 'string') return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+    return reply.send(result);
+  });
+  app.route({
+    method: [...OTHER_METHODS],
+    url,
+    handler: async (_request, reply) => reply.status(405).send({ message: MSG.methodNotAllowed }),
+  });
+}

@@ -1,0 +1,170 @@
+import type { Role } from './roles.js';
+
+/**
+ * The route table of spec 01 §2 ('Route table by access'). The web router is generated from it
+ * and a test walks every entry for every role. Paths use React Router's `:param` syntax.
+ *
+ * - `open`: anyone may load the page (a page may still ask an anonymous visitor to log in).
+ * - a role list: a logged-in account needs one of these roles, otherwise /not-authorized; an
+ *   anonymous visitor goes to `/` (or to /login with the path stored when `anonymous: 'login'`).
+ */
+export type RouteAccess = 'open' | readonly Role[];
+export interface WebRoute {
+  path: string;
+  access: RouteAccess;
+  /** What an anonymous visitor of a guarded route gets. */
+  anonymous?: 'home' | 'login';
+  /** Open pages that need an account send anonymous visitors to /login (path stored). */
+  needsSession?: boolean;
+}
+
+const PROVIDER_TEAM: readonly Role[] = ['provider', 'organization', 'org_subadmin'];
+
+const open = (path: string, extra: Partial<WebRoute> = {}): WebRoute => ({ path, access: 'open', ...extra });
+const only =
+  (roles: readonly Role[]) =>
+  (path: string): WebRoute => ({ path, access: roles });
+
+const OPEN_ROUTES: WebRoute[] = [
+  open('/'),
+  open('/login'),
+  open('/register'),
+  open('/forgot-password'),
+  open('/reset-password/:i_t'),
+  open('/register-organization'),
+  open('/courses'),
+  open('/cart'),
+  open('/certifications'),
+  open('/certification-details/:id'),
+  open('/certificate/verify/:ref_no'),
+  open('/public/conference/:meetingId'),
+  open('/training-register/:slug'),
+  open('/training-home'),
+  open('/change-password', { needsSession: true }),
+  open('/not-authorized'),
+  open('/privacy-policy'),
+  open('/terms-and-conditions'),
+  open('/comming-soon'),
+  open('/payment'),
+  open('/course-list', { needsSession: true }),
+  open('/recording'),
+  open('/recording/:id'),
+  open('/end-meeting/:slug'),
+  open('/training-details/:slug', { needsSession: true }),
+  open('/user/training-details/:slug', { needsSession: true }),
+  open('/vm/:name', { needsSession: true }),
+  open('/my-trainings', { needsSession: true }),
+  // the conference stores the path and comes back after login (spec 01 §2)
+  open('/conference/:slug', { needsSession: true }),
+  open('/training/start/:id', { needsSession: true }),
+  open('/course/:slug', { needsSession: true }),
+  open('/white-board', { needsSession: true }),
+  open('/training/:slug', { needsSession: true }),
+  open('/user/courses/list', { needsSession: true }),
+];
+
+const ROLE_ROUTES: WebRoute[] = [
+  ...['/users', '/view-cart'].map(only(['user'])),
+  only(['provider'])('/learning-provider'),
+  ...['/lpu-home', '/certificate/:slug'].map(only(['provider_user'])),
+  ...['/organization', '/org/add-org-sub-admin', '/org/add-org-subadmin'].map(only(['organization'])),
+  only(['organization_user'])('/ou/home'),
+  ...[
+    '/trainer/add-bank-details',
+    '/trainer/bank-details-list',
+    '/trainer/update-bank-details/:id',
+    '/trainer/update-profile',
+    '/trainer/profile',
+    '/trainer/skill-add',
+    '/trainer/skill-update/:id',
+    '/trainer/skill-list',
+    '/trainer/certificate/add',
+    '/trainer/certificate/update/:id',
+    '/trainer/certificate/list',
+    '/trainer/reference/add',
+    '/trainer/reference/update/:id',
+    '/trainer/reference/list',
+    '/trainer/assigned-trainings',
+    '/trainer-home',
+    '/trainer-take-calls',
+    '/confirm-training-requirement/:id',
+  ].map(only(['trainer'])),
+  ...[
+    '/admin/home',
+    '/admin/categories',
+    '/trainer/register',
+    '/trainer/list',
+    '/trainer/update/:id',
+    '/service/create',
+    '/service/list',
+    '/service/edit/:id',
+    '/admin/create-training-course',
+    '/admin/training-course-list',
+    '/certification/create',
+    '/certification/edit/:id',
+    '/certification/list',
+    '/admin/vm-pricing-chart',
+    '/admin/organizations',
+    '/admin/approve-organizations',
+    '/admin/learning-providers',
+    '/admin/learning-provider-users-list/:slug',
+    '/get-organizations',
+    '/admin/org-sub-admin-requests',
+    '/admin/org-sub-admin',
+    '/admin/learning-provider-requests',
+  ].map(only(['admin'])),
+  ...[
+    '/assessment',
+    '/take-calls',
+    '/take-call-trainers/:id',
+    '/trainer/requirement/confirm/:trainer_id/:take_call_id',
+    '/question-bank/add',
+    '/question-bank/show',
+    '/assessment/add/:slug',
+    '/course/assign-to-users/:slug',
+    '/course/assign-users-list/:slug',
+    '/add-training-syllabus/:slug',
+    '/training-syllabus/:slug',
+    '/training-attendance/:id',
+    '/trainer/take/call/:slug',
+    '/assing/trainer/:slug',
+    '/cloud-payment',
+    '/vm-payments-history',
+    '/create-training',
+    '/register-cloud-account',
+    '/authorize-cloud-account',
+    '/create-vm',
+    '/vm-list',
+    '/vm-details/:name',
+    '/assign-vm-to-user',
+    '/create-course',
+    '/course-view/:slug',
+    '/edit-course/:slug',
+    '/all-courses',
+    '/all-trainings',
+    '/completed-trainings',
+    '/completed-training-users/:slug',
+    '/add-training-user/:slug',
+    '/show-training-users/:slug',
+  ].map(only(PROVIDER_TEAM)),
+  // the admin's all-users screen (spec 02 §2 'Admin master data') shares these two pages
+  ...['/users-list', '/update-user-profile/:slug'].map(only([...PROVIDER_TEAM, 'admin'])),
+];
+
+/** The whole route table: open routes win where the spec lists a path twice. */
+export const WEB_ROUTES: readonly WebRoute[] = [
+  ...OPEN_ROUTES,
+  ...ROLE_ROUTES.filter((r) => !OPEN_ROUTES.some((o) => o.path === r.path)),
+];
+
+export type RouteDecision = 'allow' | 'not-authorized' | 'to-home' | 'to-login';
+
+/** The guard rule of spec 01 §6, in one place for the router and its test. */
+export function decideAccess(route: WebRoute, roles: readonly string[] | null): RouteDecision {
+  if (route.access === 'open') {
+    if (!roles && route.needsSession) return 'to-login';
+    return 'allow';
+  }
+  if (!roles) return route.anonymous === 'login' ? 'to-login' : 'to-home';
+  return route.access.some((r) => roles.includes(r)) ? 'allow' : 'not-authorized';
+}

@@ -1,0 +1,88 @@
+// npm test: every test. Typecheck and lint, server integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), web component tests, then the Chromium journeys.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureInstall } from './ensure-install.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium was not found at ${chromium}. Install it with: apt-get install -y chromium`);
+  console.error('(or set CHROMIUM_PATH to another Chromium binary)');
+  process.exit(1);
+}
+ensureInstall();
+
+const reports = mkdtempSync(path.join(tmpdir(), 'trainlab-test-'));
+const totals = { passed: 0, failed: 0 };
+
+function run(name, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`\n▶ ${name}`);
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => {
+      console.log(`${code === 0 ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve({ name, ok: code === 0 });
+    });
+  });
+}
+
+function count(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  if (r.numPassedTests !== undefined) {
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+  } else if (r.stats) {
+    totals.passed += r.stats.expected + (r.stats.flaky ?? 0);
+    totals.failed += r.stats.unexpected;
+  }
+}
+
+const vitest = (project, out) => [
+  'vitest',
+  'run',
+  '--root',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, out)}`,
+];
+
+const results = [];
+results.push(
+  ...(await Promise.all([
+    run('typecheck', 'npm', ['run', 'typecheck']),
+    run('lint (biome)', 'npx', ['biome', 'check', '.']),
+  ])),
+);
+results.push(await run('server tests on PGlite', 'npx', vitest('apps/server', 'server-pglite.json')));
+count(path.join(reports, 'server-pglite.json'));
+if (process.env.TEST_DATABASE_URL) {
+  results.push(
+    await run('server tests on PostgreSQL', 'npx', vitest('apps/server', 'server-pg.json'), {
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    }),
+  );
+  count(path.join(reports, 'server-pg.json'));
+}
+results.push(await run('contract tests', 'npx', vitest('packages/contract', 'contract.json')));
+count(path.join(reports, 'contract.json'));
+results.push(await run('web component tests', 'npx', vitest('apps/web', 'web.json')));
+count(path.join(reports, 'web.json'));
+results.push(await run('build', 'npm', ['run', 'build']));
+results.push(
+  await run('Chromium journeys', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
+    CHROMIUM_PATH: chromium,
+  }),
+);
+count(path.join(reports, 'e2e.json'));
+
+const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
+console.log('\nSteps:', results.map((r) => `${r.ok ? '✔' : '✘'} ${r.name}`).join(', '));
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
