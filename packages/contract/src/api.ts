@@ -1,123 +1,18 @@
-import { z } from 'zod';
-import type { Role } from './roles.js';
-import * as auth from './schemas/auth.js';
+import { type ApiCall, type ApiAccess } from './api-base.js';
+import { AUTH_CALLS } from './calls/auth.js';
+import { MASTER_DATA_CALLS } from './calls/master-data.js';
+import { ORGANIZATION_CALLS } from './calls/organizations.js';
+
+export * from './api-base.js';
 
 /**
  * The permission table: every API call, who may make it, and its request and response schemas.
- * The server registers routes only from this table (a route without an entry cannot exist) and
- * the OpenAPI document is generated from it.
- *
- * - `public`: no token needed.
- * - `authenticated`: any signed-in account.
- * - a role list: a signed-in account holding one of these roles.
+ * One file per domain under calls/; the server registers routes only from this table.
  */
-export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
-export interface ApiCall<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  path: string;
-  access: ApiAccess;
-  summary: string;
-  request: Req;
-  response: Res;
-  /** multipart/form-data instead of JSON */
-  multipart?: boolean;
-}
-
-const call = <Req extends z.ZodType, Res extends z.ZodType>(
-  path: string,
-  access: ApiAccess,
-  summary: string,
-  request: Req,
-  response: Res,
-  extra: Pick<Partial<ApiCall>, 'multipart'> = {},
-): ApiCall<Req, Res> => ({ path, access, summary, request, response, ...extra });
-
-const empty = z.object({});
-const ADMIN: readonly Role[] = ['admin'];
-const ORG_MANAGERS: readonly Role[] = ['admin', 'organization', 'org_subadmin'];
-
 export const API = {
-  login: call(
-    'login',
-    'public',
-    'Sign in; answers the session and the roles that decide the home.',
-    auth.loginRequest,
-    auth.loginResponse,
-  ),
-  logout: call('logout', 'authenticated', 'Revoke the current session.', auth.logoutRequest, auth.messageResponse),
-  register: call(
-    'register',
-    'public',
-    'Create an account (user_type 2 user, 3 learning provider, 6 organization).',
-    auth.registerRequest,
-    auth.registerResponse,
-  ),
-  currentToken: call(
-    'current-token',
-    'public',
-    'The caller’s token when it is still the live session of that e-mail, otherwise an empty string.',
-    auth.currentTokenRequest,
-    z.string(),
-  ),
-  forgotPassword: call(
-    'forgot-password',
-    'public',
-    'E-mail a single-use reset link (same answer whether or not the e-mail exists).',
-    auth.forgotPasswordRequest,
-    auth.messageResponse,
-  ),
-  resetPassword: call(
-    'reset-password',
-    'public',
-    'Set a new password with a reset link token.',
-    auth.resetPasswordRequest,
-    auth.messageResponse,
-  ),
-  changePassword: call(
-    'change-password',
-    'authenticated',
-    'Change the signed-in account’s password.',
-    auth.changePasswordRequest,
-    auth.messageResponse,
-  ),
-  getLineOfBusiness: call(
-    'get-line-of-business',
-    'public',
-    'Lines of business for the organization registration.',
-    empty,
-    auth.listOf(auth.lineOfBusiness),
-  ),
-  addLineOfBusiness: call(
-    'add-line-of-business',
-    ORG_MANAGERS,
-    'Add a line of business.',
-    auth.addLineOfBusinessRequest,
-    z.object({ message: z.string(), id: z.number() }),
-  ),
-  getOrgRegister: call(
-    'get-org-register',
-    'public',
-    'Approved, active organizations an account can register under.',
-    empty,
-    auth.listOf(auth.orgOption),
-  ),
-  devMailbox: call(
-    'dev/mailbox',
-    'public',
-    'Development mailbox: the outbox messages (not available in production).',
-    empty,
-    z.object({
-      list: z.array(
-        z.object({
-          id: z.number(),
-          channel: z.string(),
-          to: z.string(),
-          subject: z.string(),
-          text: z.string(),
-          created_at: z.string(),
-        }),
-      ),
-    }),
-  ),
+  ...AUTH_CALLS,
+  ...ORGANIZATION_CALLS,
+  ...MASTER_DATA_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;
@@ -129,6 +24,3 @@ export function mayCall(access: ApiAccess, roles: readonly string[] | null): boo
   if (access === 'authenticated') return true;
   return access.some((r) => roles.includes(r));
 }
-
-/** Admin-only shorthand for later tables. */
-export const ACCESS = { ADMIN, ORG_MANAGERS } as const;

@@ -51,12 +51,16 @@ export const registerRequest = z
     org_id: idField().nullish(),
     lob_id: idField().nullish(),
   })
-  .superRefine((b, ctx) => {
-    if (Number(b.user_type) === 6) {
-      if (!b.org_id) ctx.addIssue({ code: 'custom', path: ['org_id'], message: 'The org id field is required.' });
-      if (!b.lob_id) ctx.addIssue({ code: 'custom', path: ['lob_id'], message: 'The lob id field is required.' });
-    }
-  }, ALWAYS);
+  .refine((b) => Number(b.user_type) !== 6 || Boolean(b.org_id), {
+    message: 'The org id field is required.',
+    path: ['org_id'],
+    ...ALWAYS,
+  })
+  .refine((b) => Number(b.user_type) !== 6 || Boolean(b.lob_id), {
+    message: 'The lob id field is required.',
+    path: ['lob_id'],
+    ...ALWAYS,
+  });
 export const registerResponse = z.object({ success: sessionUser, message: z.string() });
 
 export const logoutRequest = z.object({ token: z.string().optional() });
