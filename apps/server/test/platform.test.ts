@@ -148,3 +148,11 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123');
   });
 });
+
+describe('configuration from a copied .env.example', () => {
+  it('reads empty variables as not set', () => {
+    const c = loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,67 @@
+import { type FormErrors, mapApiError } from './errors';
+import { clearSession, getToken } from './session';
+
+/** A call that did not succeed: the HTTP status (0 when no answer came) and the parsed body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    super(`API call failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get formErrors(): FormErrors {
+    return mapApiError(this.status, this.body);
+  }
+}
+
+/** Maps anything a call may throw to what a form shows. */
+export function toFormErrors(error: unknown): FormErrors {
+  if (error instanceof ApiError) return error.formErrors;
+  return mapApiError(0, null);
+}
+
+type Listener = () => void | Promise<void>;
+let onUnauthenticated: Listener | null = null;
+
+/**
+ * The router registers how to leave for '/' when the server says the session is gone; the
+ * listener is responsible for clearing the session once it has left the current page.
+ */
+export function setUnauthenticatedHandler(listener: Listener | null): void {
+  onUnauthenticated = listener;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Every call of the API: `POST /api/<path>` with a JSON body and the bearer token when signed in. */
+export async function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`/api/${path.replace(/^\//, '')}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const data = await readBody(res);
+  if (!res.ok) {
+    if (res.status === 401 && token) {
+      if (onUnauthenticated) await onUnauthenticated();
+      else clearSession();
+    }
+    throw new ApiError(res.status, data);
+  }
+  return data as T;
+}

@@ -1,0 +1,62 @@
+import { type FormValidateInput, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { apiPost, toFormErrors } from './client';
+
+interface ApiFormOptions<V extends Record<string, unknown>, R> {
+  /** API path without the /api prefix, e.g. 'login'. */
+  path: string;
+  initialValues: V;
+  validate?: FormValidateInput<V>;
+  /** Shapes the form values into the request body. */
+  toBody?: (values: V) => unknown;
+  /** Runs before the call; return a message to refuse the submit with it as other_error. */
+  guard?: (values: V) => string | null;
+  onSuccess?: (data: R, values: V) => void;
+  /** Runs after errors are shown (e.g. to clear them later). */
+  onError?: () => void;
+}
+
+/**
+ * A Mantine form bound to one API call: 422 messages land under their fields, everything else at
+ * the top as `other_error`, the same way on every screen.
+ */
+export function useApiForm<V extends Record<string, unknown>, R = unknown>(options: ApiFormOptions<V, R>) {
+  const { path, initialValues, validate, toBody, guard, onSuccess, onError } = options;
+  const form = useForm<V>({ mode: 'controlled', initialValues, validate });
+  const [otherError, setOtherError] = useState<string | null>(null);
+  const mutation = useMutation({ mutationFn: (body: unknown) => apiPost<R>(path, body) });
+
+  const clearAllErrors = useCallback(() => {
+    setOtherError(null);
+    form.clearErrors();
+  }, [form.clearErrors]);
+
+  const onSubmit = form.onSubmit(async (values) => {
+    setOtherError(null);
+    const refusal = guard?.(values);
+    if (refusal) {
+      setOtherError(refusal);
+      onError?.();
+      return;
+    }
+    try {
+      const data = await mutation.mutateAsync(toBody ? toBody(values) : values);
+      onSuccess?.(data, values);
+    } catch (error) {
+      const mapped = toFormErrors(error);
+      const known: Record<string, string> = {};
+      const unknown: string[] = [];
+      for (const [field, message] of Object.entries(mapped.fields)) {
+        if (field in initialValues) known[field] = message;
+        else unknown.push(message);
+      }
+      form.setErrors(known);
+      const top = [mapped.other_error, ...unknown].filter(Boolean).join(' ');
+      setOtherError(top || null);
+      onError?.();
+    }
+  });
+
+  return { form, onSubmit, otherError, setOtherError, clearAllErrors, submitting: mutation.isPending };
+}

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RegisterPage } from '../features/auth/RegisterPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { RoleHomePage } from '../features/home/RoleHomePage';
+import { CommingSoonPage } from '../features/public/CommingSoonPage';
+import { LandingPage } from '../features/public/LandingPage';
+import { NotAuthorizedPage } from '../features/public/NotAuthorizedPage';
+import { PrivacyPolicyPage } from '../features/public/PrivacyPolicyPage';
+import { TermsPage } from '../features/public/TermsPage';
+import { ComingSoonPage } from './ComingSoonPage';
+
+/** The screen of each route pattern built so far; any other route shows the 'Coming soon' body. */
+const PAGES: Record<string, ComponentType> = {
+  '/': LandingPage,
+  '/training-home': LandingPage,
+  '/login': LoginPage,
+  '/register': RegisterPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password/:i_t': ResetPasswordPage,
+  '/change-password': ChangePasswordPage,
+  '/not-authorized': NotAuthorizedPage,
+  '/privacy-policy': PrivacyPolicyPage,
+  '/terms-and-conditions': TermsPage,
+  '/comming-soon': CommingSoonPage,
+  '/users': RoleHomePage,
+  '/learning-provider': RoleHomePage,
+  '/organization': RoleHomePage,
+  '/ou/home': RoleHomePage,
+  '/admin/home': RoleHomePage,
+  '/lpu-home': RoleHomePage,
+  '/trainer-home': RoleHomePage,
+};
+
+export function pageFor(pattern: string): ComponentType {
+  return PAGES[pattern] ?? ComingSoonPage;
+}

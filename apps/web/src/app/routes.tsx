@@ -1,0 +1,50 @@
+import { WEB_ROUTES, type WebRoute } from '@trainlab/contract';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { MailboxPage } from '../features/dev/MailboxPage';
+import { NotFoundPage } from '../features/public/NotFoundPage';
+import { type LayoutKind, layoutFor } from './layout-kind';
+import { BareLayout } from './layouts/BareLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+import { ShellLayout } from './layouts/ShellLayout';
+import { pageFor } from './page-registry';
+import { titleForPath } from './page-titles';
+import { RootFrame } from './RootFrame';
+import { RouteGuard } from './RouteGuard';
+import { RouteTitle } from './route-title';
+
+/** Routes that exist only in the web app (not part of the spec's route table). */
+const WEB_ONLY_ROUTES: { route: WebRoute; element: ReactNode }[] = [
+  { route: { path: '/dev/mailbox', access: 'open' }, element: <MailboxPage /> },
+];
+
+function toRouteObject(route: WebRoute, element?: ReactNode): RouteObject {
+  const Page = pageFor(route.path);
+  return {
+    path: route.path,
+    element: (
+      <RouteGuard key={route.path} route={route}>
+        <RouteTitle title={titleForPath(route.path)}>{element ?? <Page />}</RouteTitle>
+      </RouteGuard>
+    ),
+  };
+}
+
+/** The whole router, generated from the contract's route table (spec 01 §2). */
+export function buildRoutes(): RouteObject[] {
+  const byLayout: Record<LayoutKind, RouteObject[]> = { public: [], shell: [], bare: [] };
+  for (const route of WEB_ROUTES) byLayout[layoutFor(route.path)].push(toRouteObject(route));
+  for (const { route, element } of WEB_ONLY_ROUTES) byLayout.public.push(toRouteObject(route, element));
+  byLayout.public.push({ path: '*', element: <NotFoundPage /> });
+
+  return [
+    {
+      element: <RootFrame />,
+      children: [
+        { element: <PublicLayout />, children: byLayout.public },
+        { element: <ShellLayout />, children: byLayout.shell },
+        { element: <BareLayout />, children: byLayout.bare },
+      ],
+    },
+  ];
+}

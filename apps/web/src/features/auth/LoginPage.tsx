@@ -1,0 +1,99 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { homeForRoles, LOGIN_ERROR_CLEAR_MS, MSG } from '@trainlab/contract';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { getSession, saveSession, takeRedirectLink, useSession } from '../../api/session';
+import { useApiForm } from '../../api/use-api-form';
+import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { AuthCard } from './AuthCard';
+import type { LoginResponse } from './auth-types';
+import { useFlashMessage } from './flash-message';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const flash = useFlashMessage();
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const { form, onSubmit, otherError, clearAllErrors, submitting } = useApiForm({
+    path: 'login',
+    initialValues: { email: '', password: '', is_previous: true, is_sso: false },
+    validate: {
+      email: (v) => (v.trim() ? null : 'The email field is required.'),
+      password: (v, values) => (values.is_sso || v ? null : 'The password field is required.'),
+    },
+    toBody: (v) => ({ ...v, email: v.email.trim(), password: v.is_sso ? '' : v.password }),
+    // spec 01 §4: a stored token refuses a second sign-in
+    guard: () => (getSession() ? MSG.alreadyLoggedIn : null),
+    onSuccess: (data: LoginResponse) => {
+      const user = data.success;
+      saveSession(user);
+      navigate(takeRedirectLink() ?? homeForRoles(user.roles), { replace: true });
+    },
+    onError: () => {
+      if (clearTimer.current) clearTimeout(clearTimer.current);
+      clearTimer.current = setTimeout(clearAllErrors, LOGIN_ERROR_CLEAR_MS);
+    },
+  });
+
+  useEffect(
+    () => () => {
+      if (clearTimer.current) clearTimeout(clearTimer.current);
+    },
+    [],
+  );
+
+  const isSso = form.values.is_sso;
+
+  return (
+    <AuthCard title="Login" subtitle="Sign in to your TrainLab account.">
+      {session ? (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden />}
+          mb="md"
+          role="status"
+          data-testid="already-notice"
+        >
+          {MSG.alreadyLoggedIn}.{' '}
+          <Anchor component={Link} to={homeForRoles(session.roles)}>
+            Go to your home
+          </Anchor>
+        </Alert>
+      ) : null}
+      <SuccessAlert message={flash} />
+      <ErrorAlert message={otherError} />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+          {isSso ? null : (
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              withAsterisk
+              {...form.getInputProps('password')}
+            />
+          )}
+          <Checkbox label="Logout Previous Account" {...form.getInputProps('is_previous', { type: 'checkbox' })} />
+          <Checkbox label="Login With Enterprise" {...form.getInputProps('is_sso', { type: 'checkbox' })} />
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot Password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={submitting} fullWidth>
+            Login
+          </Button>
+          <Text size="sm" ta="center">
+            No account yet?{' '}
+            <Anchor component={Link} to="/register">
+              Register
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

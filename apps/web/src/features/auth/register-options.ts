@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../api/client';
+import type { Option } from './auth-types';
+
+/** Account types a visitor can register (spec 01 §3). */
+export const ACCOUNT_TYPES = [
+  { value: '2', label: 'User' },
+  { value: '3', label: 'Learning Provider' },
+  { value: '6', label: 'Organization' },
+] as const;
+
+export function useOptionList(path: 'get-org-register' | 'get-line-of-business', enabled: boolean) {
+  return useQuery({
+    queryKey: [path],
+    queryFn: () => apiPost<{ list: Option[] }>(path),
+    select: (data) => data.list ?? [],
+    enabled,
+  });
+}

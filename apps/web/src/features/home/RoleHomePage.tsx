@@ -1,0 +1,68 @@
+import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowRight, IconMail } from '@tabler/icons-react';
+import { menuForRoles } from '@trainlab/contract';
+import { Link, useLocation } from 'react-router';
+import { displayName, useSession } from '../../api/session';
+import { useRouteTitle } from '../../app/route-title';
+import { PageHeader } from '../../ui/PageHeader';
+import { roleLabel } from './role-labels';
+
+/** The home of each role: who is signed in, and a card for every entry of the role's menu. */
+export function RoleHomePage() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const title = useRouteTitle();
+  if (!session) return null;
+  const name = displayName(session);
+  const links = menuForRoles(session.roles).filter((item) => item.path !== pathname);
+  const initials = `${session.first_name.charAt(0)}${session.last_name.charAt(0)}`.toUpperCase() || '?';
+
+  return (
+    <Stack gap="xl">
+      <PageHeader title={title} />
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="welcome-title">
+        <Group wrap="nowrap" align="flex-start">
+          <Avatar color="indigo" radius="xl" size="lg" aria-hidden>
+            {initials}
+          </Avatar>
+          <Stack gap={6}>
+            <Title id="welcome-title" order={2} size="h3">
+              Welcome, {name}
+            </Title>
+            <Group gap="xs">
+              {session.roles.map((role) => (
+                <Badge key={role} variant="light">
+                  {roleLabel(role)}
+                </Badge>
+              ))}
+            </Group>
+            <Group gap={6} c="dimmed">
+              <IconMail size={16} aria-hidden />
+              <Text size="sm">{session.email}</Text>
+            </Group>
+          </Stack>
+        </Group>
+      </Card>
+
+      {links.length ? (
+        <Stack component="section" aria-labelledby="quick-links-title" gap="md">
+          <Title id="quick-links-title" order={2} size="h4">
+            Quick links
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            {links.map((item) => (
+              <UnstyledButton key={item.path} component={Link} to={item.path} aria-label={item.label}>
+                <Card withBorder radius="md" padding="md" h="100%">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600}>{item.label}</Text>
+                    <IconArrowRight size={18} aria-hidden />
+                  </Group>
+                </Card>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

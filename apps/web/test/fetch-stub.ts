@@ -1,0 +1,41 @@
+import { vi } from 'vitest';
+
+/** A server answer: status and JSON body. */
+export interface StubReply {
+  status?: number;
+  body?: unknown;
+}
+export type StubHandler = (body: Record<string, unknown>, init: RequestInit) => StubReply | Promise<StubReply>;
+
+export interface RecordedCall {
+  path: string;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/**
+ * Replaces `fetch` at the network boundary. Each handler answers one API path (without /api/).
+ * `current-token` answers the stored token unless a test says otherwise, as the live server does
+ * for a valid session. Unknown paths answer 404 like the server.
+ */
+export function stubFetch(handlers: Record<string, StubHandler> = {}) {
+  const calls: RecordedCall[] = [];
+  const all: Record<string, StubHandler> = {
+    'current-token': () => ({ body: localStorage.getItem('token') ?? '' }),
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^.*?\/api\//, '');
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    calls.push({ path, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const handler = all[path];
+    const reply = handler ? await handler(body, init) : { status: 404, body: { message: 'Not Found' } };
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+}

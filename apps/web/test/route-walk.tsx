@@ -1,0 +1,73 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { decideAccess, homeForRoles, MSG, type Role, WEB_ROUTES, type WebRoute } from '@trainlab/contract';
+import { expect, it } from 'vitest';
+import { titleForPath } from '../src/app/page-titles';
+import { stubFetch } from './fetch-stub';
+import { locationOf, renderApp, signIn } from './render-app';
+
+/** `/training/start/:id` → `/training/start/sample-id` */
+export function fillParams(pattern: string): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => `sample-${name.replace(/_/g, '-')}`);
+}
+
+const LANDING = new Set(['/', '/training-home']);
+
+async function expectOutcome(route: WebRoute, roles: Role[] | null, router: ReturnType<typeof renderApp>['router']) {
+  const path = fillParams(route.path);
+  const opts = { timeout: 1500, interval: 5 };
+  switch (decideAccess(route, roles)) {
+    case 'allow':
+      if (roles && LANDING.has(route.path)) {
+        // a signed-in visitor of the landing page goes to their home
+        await waitFor(() => expect(locationOf(router)).toBe(homeForRoles(roles)), opts);
+        return;
+      }
+      await waitFor(() => expect(document.title).toBe(`${titleForPath(route.path)} | TrainLab`), opts);
+      expect(locationOf(router)).toBe(path);
+      if (route.path !== '/not-authorized') expect(screen.queryByText(MSG.notAuthorized)).toBeNull();
+      return;
+    case 'not-authorized':
+      await waitFor(() => expect(locationOf(router)).toBe('/not-authorized'), opts);
+      expect(screen.getByText(MSG.notAuthorized)).toBeInTheDocument();
+      return;
+    case 'to-home':
+      await waitFor(() => expect(locationOf(router)).toBe('/'), opts);
+      expect(screen.getByRole('heading', { name: 'Trending Courses' })).toBeInTheDocument();
+      return;
+    case 'to-login':
+      await waitFor(() => expect(locationOf(router)).toBe('/login'), opts);
+      expect(localStorage.getItem('redirect_link')).toBe(path);
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+      return;
+  }
+}
+
+/**
+ * Visits every route as one identity (null = anonymous) in one mounted app, the way a visitor
+ * moves through it, and returns the paths whose outcome differs from `decideAccess`.
+ */
+export async function walkRoutes(routes: readonly WebRoute[], roles: Role[] | null): Promise<string[]> {
+  const { router } = renderApp('/privacy-policy');
+  const failures: string[] = [];
+  for (const route of routes) {
+    localStorage.removeItem('redirect_link');
+    document.title = '';
+    await act(() => router.navigate(fillParams(route.path)));
+    try {
+      await expectOutcome(route, roles, router);
+    } catch (error) {
+      failures.push(`${route.path} (${decideAccess(route, roles)}): ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return failures;
+}
+
+/** One test per identity (null = anonymous): every path of WEB_ROUTES ends as decideAccess says. */
+export function walkEveryRouteAs(identities: (Role | null)[]) {
+  it.each(identities)('renders the outcome decideAccess decides for every path as %s', async (role) => {
+    stubFetch();
+    if (role) signIn([role]);
+    const failures = await walkRoutes(WEB_ROUTES, role ? [role] : null);
+    expect(failures).toEqual([]);
+  });
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export async function login(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  opts: { logoutPrevious?: boolean } = {},
+) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  const previous = page.getByLabel('Logout Previous Account');
+  if (opts.logoutPrevious === false) await previous.uncheck();
+  await page.getByRole('button', { name: /^login$/i }).click();
+}
+
+export const uniqueEmail = (stem: string) => `${stem}-${randomBytes(4).toString('hex')}@e2e.test`;
+
+/** The newest message for a recipient in the dev mailbox (the embedded outbox). */
+export async function latestMailTo(page: Page, email: string): Promise<string> {
+  const res = await page.request.post('/api/dev/mailbox', { data: {} });
+  expect(res.ok()).toBe(true);
+  const { list } = (await res.json()) as { list: { to: string; text: string }[] };
+  const mail = list.find((m) => m.to === email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return mail.text;
+}
+
+/** Full-page screenshot kept under e2e/.artifacts/screens for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${import.meta.dirname}/../.artifacts/screens/${name}.png`, fullPage: true });
+}
