@@ -31,6 +31,3 @@ export const call = <Req extends z.ZodType, Res extends z.ZodType>(
 ): ApiCall<Req, Res> => ({ path, access, summary, request, response, ...extra });
 
 export const empty = z.object({});
-
-
-

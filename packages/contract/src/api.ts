@@ -1,4 +1,4 @@
-import { type ApiCall, type ApiAccess } from './api-base.js';
+import type { ApiAccess, ApiCall } from './api-base.js';
 import { AUTH_CALLS } from './calls/auth.js';
 import { MASTER_DATA_CALLS } from './calls/master-data.js';
 import { ORGANIZATION_CALLS } from './calls/organizations.js';

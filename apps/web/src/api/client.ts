@@ -65,3 +65,9 @@ export async function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
   }
   return data as T;
 }
+
+/** One line for a failed call, for places without fields (lists, toasts). */
+export function errorText(error: unknown): string {
+  const mapped = toFormErrors(error);
+  return mapped.other_error ?? Object.values(mapped.fields)[0] ?? mapApiError(0, null).other_error ?? '';
+}
