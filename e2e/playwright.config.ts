@@ -36,7 +36,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    // E2E_FROM_SOURCE runs the server through tsx (no server build needed); E2E_WEB_DIST points at
+    // another web build. Both let several journeys run side by side on one machine.
+    command: process.env.E2E_FROM_SOURCE ? 'npx tsx ../apps/server/src/main.ts' : 'node ../apps/server/dist/main.js',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -50,6 +52,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       FORGOT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      WEB_DIST: process.env.E2E_WEB_DIST ?? '',
     },
   },
 });

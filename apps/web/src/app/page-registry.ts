@@ -5,6 +5,8 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { RoleHomePage } from '../features/home/RoleHomePage';
+import { MASTER_DATA_PAGES } from '../features/master-data/pages';
+import { ORGANIZATION_PAGES } from '../features/organizations/pages';
 import { CommingSoonPage } from '../features/public/CommingSoonPage';
 import { LandingPage } from '../features/public/LandingPage';
 import { NotAuthorizedPage } from '../features/public/NotAuthorizedPage';
@@ -34,6 +36,9 @@ const PAGES: Record<string, ComponentType> = {
   '/trainer-home': RoleHomePage,
 };
 
+/** Later features register their screens in their own folder; they take precedence. */
+const FEATURE_PAGES: Record<string, ComponentType> = { ...ORGANIZATION_PAGES, ...MASTER_DATA_PAGES };
+
 export function pageFor(pattern: string): ComponentType {
-  return PAGES[pattern] ?? ComingSoonPage;
+  return FEATURE_PAGES[pattern] ?? PAGES[pattern] ?? ComingSoonPage;
 }
