@@ -13,8 +13,9 @@ export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: true,
-  workers: 2,
+  // One worker: journeys sign in as the same demo accounts, and one account has one live session.
+  fullyParallel: false,
+  workers: 1,
   retries: 0,
   reporter: [['list'], ['json']],
   outputDir: './.artifacts/results',

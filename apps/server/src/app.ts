@@ -6,13 +6,27 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@trainlab/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './domains/auth/routes';
+import { certificateRoutes } from './domains/certificates/routes';
 import { devRoutes } from './domains/dev/routes';
+import { masterDataRoutes } from './domains/master-data/routes';
 import { organizationRoutes } from './domains/organizations/routes';
+import { studentRegistrationRoutes } from './domains/student-registration/routes';
 import { systemRoutes } from './domains/system/routes';
+import { trainingRoutes } from './domains/trainings/routes';
 import type { Deps } from './platform/deps';
 import { installErrorHandler } from './platform/errors';
+import { registerMultipart } from './platform/excel';
 
-const DOMAINS = [systemRoutes, authRoutes, organizationRoutes, devRoutes];
+const DOMAINS = [
+  systemRoutes,
+  authRoutes,
+  organizationRoutes,
+  masterDataRoutes,
+  trainingRoutes,
+  certificateRoutes,
+  studentRegistrationRoutes,
+  devRoutes,
+];
 
 function webDist(deps: Deps): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,6 +77,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
       routes.push({ method, url: route.url, declared: Boolean((route.config as { apiCall?: unknown })?.apiCall) });
     }
   });
+  await registerMultipart(app);
   for (const register of DOMAINS) register(app, deps);
 
   const dist = webDist(deps);

@@ -2,6 +2,7 @@ import 'dotenv/config';
 import { buildApp } from './app';
 import { closeDeps, createDeps } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
+import { startJobRunner } from './platform/jobs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, isEmpty, seedDemo } from './seed/demo';
 
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
 
   const app = await buildApp(deps, { logger: true });
   await app.listen({ host: config.HOST, port: config.PORT });
+  const jobRunner = startJobRunner(deps);
   const url = config.PUBLIC_URL;
   console.log(`\nTrainLab is running at ${url}  (API under ${url}/api, reference at ${url}/api/docs)`);
   console.log(`Database: ${deps.database.kind}${seeded ? ' (demo data seeded)' : ''}; mail: ${deps.mail.kind}`);
@@ -46,6 +48,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await jobRunner.stop();
       await closeDeps(deps);
     } finally {
       process.exit(0);

@@ -22,7 +22,8 @@ describe('health and documentation', () => {
     for (const call of API_CALLS) {
       const op = doc.paths[`/api/${call.path}`]?.post;
       expect(op, call.path).toBeDefined();
-      expect(op.requestBody.content['application/json'].schema).toBeTypeOf('object');
+      const type = call.multipart ? 'multipart/form-data' : 'application/json';
+      expect(op.requestBody.content[type].schema, call.path).toBeTypeOf('object');
     }
     expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
       'email',

@@ -52,13 +52,13 @@ describe('role sidebar', () => {
 describe('role home', () => {
   it('welcomes the account and links to every other menu entry', async () => {
     stubFetch();
-    signIn(['organization'], { first_name: 'Olga', last_name: 'Org', email: 'org@demo.test' });
-    renderApp('/organization');
-    expect(await screen.findByText('Welcome, Olga Org')).toBeInTheDocument();
-    expect(screen.getByText('org@demo.test')).toBeInTheDocument();
+    signIn(['trainer'], { first_name: 'Tara', last_name: 'Trainer', email: 'trainer@demo.test' });
+    renderApp('/trainer-home');
+    expect(await screen.findByText('Welcome, Tara Trainer')).toBeInTheDocument();
+    expect(screen.getByText('trainer@demo.test')).toBeInTheDocument();
     const quick = screen.getByRole('region', { name: 'Quick links' });
-    const expected = menuForRoles(['organization'])
-      .filter((m) => m.path !== '/organization')
+    const expected = menuForRoles(['trainer'])
+      .filter((m) => m.path !== '/trainer-home')
       .map((m) => m.label);
     expect(
       within(quick)

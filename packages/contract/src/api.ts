@@ -1,7 +1,10 @@
 import type { ApiAccess, ApiCall } from './api-base.js';
 import { AUTH_CALLS } from './calls/auth.js';
+import { CERTIFICATE_CALLS } from './calls/certificates.js';
 import { MASTER_DATA_CALLS } from './calls/master-data.js';
 import { ORGANIZATION_CALLS } from './calls/organizations.js';
+import { STUDENT_REGISTRATION_CALLS } from './calls/student-registration.js';
+import { TRAINING_CALLS } from './calls/trainings.js';
 
 export * from './api-base.js';
 
@@ -13,6 +16,9 @@ export const API = {
   ...AUTH_CALLS,
   ...ORGANIZATION_CALLS,
   ...MASTER_DATA_CALLS,
+  ...CERTIFICATE_CALLS,
+  ...STUDENT_REGISTRATION_CALLS,
+  ...TRAINING_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;

@@ -53,6 +53,38 @@ export const MSG = {
   mobileVerified: 'Mobile no is verified',
   emailVerified: 'Email is verified',
   nameTaken: 'The Name has already been taken.',
+
+  // admin master data and Excel imports (spec 02 §8)
+  recordUpdated: 'Record updated successfully!',
+  recordDeleted: 'Record deleted successfully!',
+  courseDeleted: 'Course Deleted Successfully!',
+  serviceCreated: 'Service create successfully!',
+  fileRequired: 'The file field is required.',
+  fileType: 'The file must be a file of type: xls, xlsx.',
+  fileNoRows: 'The file has no rows.',
+  fileUnreadable: 'The file could not be read.',
+
+  // live trainings
+  trainingCreated: 'Training created successfully!',
+  trainingPublic: 'Training is public now.',
+  trainingPrivate: 'Training is private now.',
+  trainingDeleted: 'Training deleted successfully!',
+  trainingAlreadyStarted: 'The training has already started and cannot be deleted.',
+  trainingUserAdded: 'Training user added successfully!',
+  trainingUserExists: 'The user is already added in this training.',
+  trainingFull: 'The training has reached its number of participants.',
+  trainingUserNotLearner: 'This account cannot be enrolled in a training.',
+  trainersAssigned: 'Trainers assigned successfully!',
+  trainerNotFound: 'The selected trainer is invalid.',
+  topicStatusUpdated: 'Topic status updated successfully!',
+  topicAlreadyCompleted: 'The topic is already completed.',
+  topicStarted: 'A started topic cannot be deleted.',
+  attendanceAdded: 'Attendance added successfully!',
+  ratingAdded: 'Rating added successfully!',
+  ratingNotAllowed: 'Rating is available only for completed topics.',
+  certificateAccessYes: 'Certificate download access: YES',
+  certificateAccessNo: 'Certificate download access: NO',
+  joinRecorded: 'Join status updated successfully!',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -23,6 +23,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('TrainLab <no-reply@trainlab.local>'),
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
   CORS_ORIGINS: z
     .string()
     .default('')

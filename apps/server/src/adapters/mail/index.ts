@@ -4,7 +4,7 @@ import type { Mailer } from './mailer';
 import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 
-export type { Mailer, MailMessage } from './mailer';
+export type { MailAttachment, Mailer, MailMessage } from './mailer';
 
 export function createMailer(config: Config, db: Db): Mailer {
   return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(db);

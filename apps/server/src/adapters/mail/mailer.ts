@@ -1,9 +1,17 @@
-/** A message to one recipient. `text` is always present; `html` is optional. */
+/** A file sent with a message (e.g. a certificate PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType?: string;
+}
+
+/** A message to one recipient. `text` is always present; `html` and attachments are optional. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

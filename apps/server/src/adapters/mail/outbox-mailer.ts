@@ -12,7 +12,10 @@ export class OutboxMailer implements Mailer {
       channel: 'mail',
       to: message.to,
       subject: message.subject,
-      text: message.text,
+      // The outbox keeps attachment names and sizes, not their bytes.
+      text: message.attachments?.length
+        ? `${message.text}\n\nAttachments: ${message.attachments.map((a) => `${a.filename} (${a.content.byteLength} bytes)`).join(', ')}`
+        : message.text,
       html: message.html ?? null,
     });
   }

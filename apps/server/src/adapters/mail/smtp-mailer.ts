@@ -14,7 +14,20 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const { attachments, ...rest } = message;
+    await this.transport.sendMail({
+      from: this.from,
+      ...rest,
+      ...(attachments?.length
+        ? {
+            attachments: attachments.map((a) => ({
+              filename: a.filename,
+              content: Buffer.from(a.content),
+              contentType: a.contentType,
+            })),
+          }
+        : {}),
+    });
   }
 
   async close(): Promise<void> {

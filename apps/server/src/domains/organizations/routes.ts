@@ -5,6 +5,14 @@ import { linesOfBusiness, organizations } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField } from '../../platform/errors';
 import { defineCall } from '../../platform/http/define-call';
+import { adminDashboard, orgDashboard, ouDashboard } from './dashboards';
+import { listManagedUsers, managedUserDetails, updateManagedUser } from './managed-users';
+import { addOrgSubadmin, addOrgUser, decideSubadminRequest, subadminRequests } from './members';
+import { APPROVED, listOrganizations, registerOrganization, setApproval, setStatus, WAITING } from './organizations';
+import { childUsersList, decideProviderRequest, usersList } from './provider-requests';
+import { callerOrganizationId } from './shared';
+import { addUnit, listUnits } from './structure';
+import { getTrainer, listTrainers, registerTrainer, updateTrainer } from './trainers';
 
 export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.getLineOfBusiness, async () => ({
@@ -31,4 +39,56 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
       .where(and(eq(organizations.is_approved, 1), eq(organizations.status, 1)))
       .orderBy(asc(organizations.name)),
   }));
+
+  // organizations and their approval
+  defineCall(app, deps, API.createOrganization, ({ body }) => registerOrganization(deps, body));
+  defineCall(app, deps, API.getOrganizations, () => listOrganizations(deps));
+  defineCall(app, deps, API.getOrgs, () => listOrganizations(deps));
+  defineCall(app, deps, API.getOrgApproved, () => listOrganizations(deps, APPROVED));
+  defineCall(app, deps, API.getOrgApprove, () => listOrganizations(deps, WAITING));
+  defineCall(app, deps, API.orgApproved, ({ body }) => setApproval(deps, body));
+  defineCall(app, deps, API.orgStatus, ({ body }) => setStatus(deps, body));
+
+  // learning provider requests
+  defineCall(app, deps, API.adminGetUsersList, ({ body }) => usersList(deps, body));
+  defineCall(app, deps, API.adminGetChildUsersList, ({ body }) => childUsersList(deps, body.slug));
+  defineCall(app, deps, API.adminUpdateLearningProviderRequest, ({ body }) => decideProviderRequest(deps, body));
+
+  // the organization's departments, branches and sections
+  defineCall(app, deps, API.orgGetDepartments, ({ auth }) => listUnits(deps, 'department', callerOrganizationId(auth)));
+  defineCall(app, deps, API.orgAddDepartment, ({ auth, body }) =>
+    addUnit(deps, 'department', callerOrganizationId(auth), body.name),
+  );
+  defineCall(app, deps, API.orgGetBranches, ({ auth }) => listUnits(deps, 'branch', callerOrganizationId(auth)));
+  defineCall(app, deps, API.orgAddBranch, ({ auth, body }) =>
+    addUnit(deps, 'branch', callerOrganizationId(auth), body.name),
+  );
+  defineCall(app, deps, API.orgGetSections, ({ auth }) => listUnits(deps, 'section', callerOrganizationId(auth)));
+  defineCall(app, deps, API.orgAddSection, ({ auth, body }) =>
+    addUnit(deps, 'section', callerOrganizationId(auth), body.name),
+  );
+
+  // sub-admins and organization users
+  defineCall(app, deps, API.orgAddOrgSubadmin, ({ auth, body }) =>
+    addOrgSubadmin(deps, callerOrganizationId(auth), body),
+  );
+  defineCall(app, deps, API.orgAddOrgUser, ({ auth, body }) => addOrgUser(deps, callerOrganizationId(auth), body));
+  defineCall(app, deps, API.adminNewOrgSubadminRequest, ({ body }) => subadminRequests(deps, body.type));
+  defineCall(app, deps, API.adminUpdateOrgSubadminRequest, ({ body }) => decideSubadminRequest(deps, body));
+
+  // home pages
+  defineCall(app, deps, API.orgDashboardData, ({ auth }) => orgDashboard(deps, callerOrganizationId(auth)));
+  defineCall(app, deps, API.ouDashboardData, ({ auth }) => ouDashboard(deps, auth));
+  defineCall(app, deps, API.adminDashboardData, () => adminDashboard(deps));
+
+  // users the caller manages
+  defineCall(app, deps, API.getAllLpUsers, ({ auth }) => listManagedUsers(deps, auth));
+  defineCall(app, deps, API.getUserDetails, ({ auth, body }) => managedUserDetails(deps, auth, body.slug));
+  defineCall(app, deps, API.updateUserProfile, ({ auth, body }) => updateManagedUser(deps, auth, body));
+
+  // trainers (admin)
+  defineCall(app, deps, API.trainerRegister, ({ body }) => registerTrainer(deps, body));
+  defineCall(app, deps, API.trainerList, () => listTrainers(deps));
+  defineCall(app, deps, API.getTrainer, ({ body }) => getTrainer(deps, body.id));
+  defineCall(app, deps, API.updateTrainer, ({ body }) => updateTrainer(deps, body));
 }

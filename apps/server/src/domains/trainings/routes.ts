@@ -1,0 +1,59 @@
+import { API } from '@trainlab/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { defineCall } from '../../platform/http/define-call';
+import { joinCount, updateJoinStatus } from './attendance';
+import { checkStatus, joinTopic, learnerDashboard, myTopics, myTrainings, rateTopic, startStatus } from './learner';
+import { addTopic, advanceTopic, attendanceDetails, deleteTopic, importTopics, syllabus } from './syllabus';
+import { assignedTrainings, assignTrainers, trainersForAssignment, trainingTrainerList } from './trainers';
+import { addTrainingUser, importTrainingUsers, toggleCertificateAccess, trainingUserList } from './training-users';
+import {
+  completedTrainings,
+  createTraining,
+  deleteTraining,
+  managerDashboard,
+  togglePublic,
+  trainingDetails,
+  upcomingTrainings,
+} from './trainings';
+
+/** Live trainings (spec 01 §7 training calls, spec 02 §7 'Trainee, meeting, syllabus, attendance'). */
+export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
+  defineCall(app, deps, API.createTraining, ({ body, auth }) => createTraining(deps, auth, body));
+  defineCall(app, deps, API.allTrainings, ({ auth }) => upcomingTrainings(deps, auth));
+  defineCall(app, deps, API.completedTrainings, ({ auth }) => completedTrainings(deps, auth));
+  defineCall(app, deps, API.getTrainingDetails, ({ body, auth }) => trainingDetails(deps, auth, body.slug));
+  defineCall(app, deps, API.lpPublicTraining, ({ body, auth }) => togglePublic(deps, auth, body.id));
+  defineCall(app, deps, API.deleteTrainings, ({ body, auth }) => deleteTraining(deps, auth, body.slug));
+  defineCall(app, deps, API.getDashboardData, ({ auth }) => managerDashboard(deps, auth));
+
+  defineCall(app, deps, API.lpAddTrainingUser, ({ body, auth }) => addTrainingUser(deps, auth, body));
+  defineCall(app, deps, API.lpImportTrainingUser, ({ auth, request }) => importTrainingUsers(deps, auth, request));
+  defineCall(app, deps, API.lpGetTrainingUsers, ({ body, auth }) => trainingUserList(deps, auth, body.slug));
+  defineCall(app, deps, API.lpuDownloadCertificateAccess, ({ body, auth }) =>
+    toggleCertificateAccess(deps, auth, body.id),
+  );
+
+  defineCall(app, deps, API.assignTrainersToTraining, ({ body, auth }) => assignTrainers(deps, auth, body));
+  defineCall(app, deps, API.getTrainingTrainers, ({ body, auth }) => trainingTrainerList(deps, auth, body.slug));
+  defineCall(app, deps, API.getTrainersForAssignment, () => trainersForAssignment(deps));
+  defineCall(app, deps, API.trainerAssignedTrainings, ({ auth }) => assignedTrainings(deps, auth));
+
+  defineCall(app, deps, API.getTrainingSyllabus, ({ body, auth }) => syllabus(deps, auth, body.slug));
+  defineCall(app, deps, API.addTrainingSyllabus, ({ body, auth }) => addTopic(deps, auth, body));
+  defineCall(app, deps, API.uploadTrainingSyllabus, ({ auth, request }) => importTopics(deps, auth, request));
+  defineCall(app, deps, API.deleteTrainingSyllabus, ({ body, auth }) => deleteTopic(deps, auth, body.id));
+  defineCall(app, deps, API.updateTrainingStartStatus, ({ body, auth }) => advanceTopic(deps, auth, body.id));
+  defineCall(app, deps, API.trainingAttendancesDetails, ({ body, auth }) => attendanceDetails(deps, auth, body.id));
+
+  defineCall(app, deps, API.lpuGetTrainings, ({ auth }) => myTrainings(deps, auth));
+  defineCall(app, deps, API.lpuTrainingStartStatus, ({ body, auth }) => startStatus(deps, auth, body.slug));
+  defineCall(app, deps, API.checkTrainingStatus, ({ body, auth }) => checkStatus(deps, auth, body.slug));
+  defineCall(app, deps, API.getUserTrainingDetails, ({ body, auth }) => myTopics(deps, auth, body.slug));
+  defineCall(app, deps, API.addTrainingAttendance, ({ body, auth }) => joinTopic(deps, auth, body.id));
+  defineCall(app, deps, API.addTrainingRating, ({ body, auth }) => rateTopic(deps, auth, body));
+  defineCall(app, deps, API.lpuDashboardData, ({ auth }) => learnerDashboard(deps, auth));
+
+  defineCall(app, deps, API.lpUpdateTrainingJoinStatus, ({ body, auth }) => updateJoinStatus(deps, auth, body));
+  defineCall(app, deps, API.lpGetTrainingJoinCount, ({ body, auth }) => joinCount(deps, auth, body.slug));
+}

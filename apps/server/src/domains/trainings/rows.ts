@@ -1,0 +1,53 @@
+import { asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { trainings } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+
+export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** Counts computed per training row (enrolled learners, syllabus topics). */
+// Subqueries name their tables explicitly: drizzle leaves columns unqualified in one-table selects.
+export const trainingCounts = {
+  total_participants: sql<number>`(select count(*)::int from training_users tu where tu.training_id = "trainings"."id")`,
+  totalTopics: sql<number>`(select count(*)::int from syllabus_topics st where st.training_id = "trainings"."id")`,
+};
+
+/** Upcoming: not completed and not ended. Completed is exactly the complement. */
+export const upcoming = (): SQL => sql`${trainings.status} in (0, 1) and ${trainings.end_date} >= now()`;
+export const completed = (): SQL => sql`(${trainings.status} = 2 or ${trainings.end_date} < now())`;
+
+type Row = typeof trainings.$inferSelect & { total_participants: number; totalTopics: number };
+
+export const toTrainingRow = (r: Row) => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  link: r.link,
+  start_date: r.start_date.toISOString(),
+  end_date: r.end_date.toISOString(),
+  total_training_day: r.total_training_day,
+  number_of_participants: r.number_of_participants,
+  total_participants: Number(r.total_participants),
+  is_public: r.is_public,
+  status: r.status,
+  totalTopics: Number(r.totalTopics),
+  is_download_certificate: r.is_download_certificate,
+  description: r.description,
+  requirements: r.requirements,
+  cost: Number(r.cost),
+  pre_assessment: r.pre_assessment,
+  post_assessment: r.post_assessment,
+});
+
+/** Training rows with their counts, oldest start first (completed lists: latest end first). */
+export async function trainingRows(db: Db, where: SQL, order: 'start' | 'end-desc' = 'start') {
+  const rows = await db
+    .select({ ...getTableColumns(trainings), ...trainingCounts })
+    .from(trainings)
+    .where(where)
+    .orderBy(
+      ...(order === 'start'
+        ? [asc(trainings.start_date), asc(trainings.id)]
+        : [sql`${trainings.end_date} desc`, sql`${trainings.id} desc`]),
+    );
+  return rows.map(toTrainingRow);
+}

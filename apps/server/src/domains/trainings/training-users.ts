@@ -1,0 +1,304 @@
+import {
+  type addTrainingUserRequest,
+  IMPORT_TEMPLATES,
+  MSG,
+  trainingUserImportRow,
+  USER_TYPES,
+} from '@trainlab/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { trainings, trainingUsers, users } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import type { Deps } from '../../platform/deps';
+import { invalidField, notFound, ValidationError } from '../../platform/errors';
+import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
+import type { AuthContext } from '../../platform/http/auth-context';
+import { makeSlug } from '../../platform/slug';
+import { issuePasswordLink } from '../accounts-mail';
+import { isLearner, managerTenant, type Tenant, type TrainingRow, tenantWhere, trainingForManager } from './access';
+
+interface Person {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile_no: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type UserRow = typeof users.$inferSelect;
+
+/** Outcome of enrolling one person: mails are sent after the transaction commits. */
+interface Enrolled {
+  enrolmentId: number;
+  user: Pick<UserRow, 'id' | 'email' | 'first_name'>;
+  created: boolean;
+}
+
+const fullError = (limit: number) => `${MSG.trainingFull} (${limit})`;
+
+/** The training row, locked until the transaction ends, so concurrent enrolments respect the limit. */
+async function lockTraining(tx: Tx, id: number) {
+  await tx.select({ id: trainings.id }).from(trainings).where(eq(trainings.id, id)).for('update');
+  const [n] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(trainingUsers)
+    .where(eq(trainingUsers.training_id, id));
+  return Number(n!.n);
+}
+
+async function accountsByEmail(tx: Tx, emails: string[]) {
+  if (emails.length === 0) return new Map<string, UserRow>();
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  return new Map(rows.map((u) => [u.email.toLowerCase(), u]));
+}
+
+/** A new learner account of the training's tenant, without a password (set through the mailed link). */
+function newLearner(tenant: Tenant, p: Person) {
+  const provider = tenant.kind === 'provider';
+  return {
+    slug: makeSlug(p.first_name, p.last_name),
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email,
+    mobile_no: p.mobile_no,
+    password_hash: null,
+    roles: [provider ? 'provider_user' : 'organization_user'],
+    user_type: provider ? USER_TYPES.provider_user : USER_TYPES.organization_user,
+    status: 1,
+    is_approved: 1,
+    provider_id: provider ? tenant.ownerId : null,
+    organization_id: provider ? null : tenant.organizationId,
+  };
+}
+
+function tenantOf(training: TrainingRow): Tenant {
+  return training.owner_user_id
+    ? { kind: 'provider', ownerId: training.owner_user_id }
+    : { kind: 'organization', organizationId: training.organization_id! };
+}
+
+async function notify(deps: Deps, training: TrainingRow, done: Enrolled[]) {
+  const when = `${training.start_date.toISOString().slice(0, 10)} to ${training.end_date.toISOString().slice(0, 10)}`;
+  for (const e of done) {
+    if (e.created) {
+      await issuePasswordLink(
+        deps,
+        e.user,
+        `You are enrolled in the training ${training.name}`,
+        `You have been enrolled in the training "${training.name}" (${when}). A TrainLab account was created for you.`,
+      );
+    } else {
+      await deps.mail.send({
+        to: e.user.email,
+        subject: `You are enrolled in the training ${training.name}`,
+        text:
+          `Hello ${e.user.first_name},\n\nYou have been enrolled in the training "${training.name}" (${when}).\n\n` +
+          `Sign in at ${deps.config.PUBLIC_URL}/login and open My Trainings.\n`,
+      });
+    }
+  }
+}
+
+/**
+ * Why a person cannot be enrolled: listed twice, already enrolled, or an account that is not a
+ * learner (provider, trainer, admin...). Reported through `problem`, by index.
+ */
+async function check(
+  tx: Tx,
+  training: TrainingRow,
+  people: Person[],
+  problem: (index: number, field: string, message: string) => void,
+): Promise<void> {
+  const existing = await accountsByEmail(
+    tx,
+    people.map((p) => p.email.toLowerCase()),
+  );
+  const already = new Set(
+    existing.size === 0
+      ? []
+      : (
+          await tx
+            .select({ user_id: trainingUsers.user_id })
+            .from(trainingUsers)
+            .where(
+              and(
+                eq(trainingUsers.training_id, training.id),
+                inArray(
+                  trainingUsers.user_id,
+                  [...existing.values()].map((u) => u.id),
+                ),
+              ),
+            )
+        ).map((r) => r.user_id),
+  );
+  const seen = new Set<string>();
+  people.forEach((p, i) => {
+    const key = p.email.toLowerCase();
+    const account = existing.get(key);
+    if (seen.has(key)) problem(i, 'email', 'The email appears more than once in the file.');
+    else if (account && already.has(account.id)) problem(i, 'email', MSG.trainingUserExists);
+    else if (account && !isLearner(account.roles)) problem(i, 'email', MSG.trainingUserNotLearner);
+    seen.add(key);
+  });
+}
+
+/** Creates the missing accounts and the enrolments (inside the caller's transaction). */
+
+async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<Enrolled[]> {
+  const existing = await accountsByEmail(
+    tx,
+    people.map((p) => p.email.toLowerCase()),
+  );
+  const tenant = tenantOf(training);
+  const fresh = people.filter((p) => !existing.has(p.email.toLowerCase()));
+  const created = fresh.length
+    ? await tx
+        .insert(users)
+        .values(fresh.map((p) => newLearner(tenant, p)))
+        .returning({ id: users.id, email: users.email, first_name: users.first_name })
+    : [];
+  const accounts = [
+    ...[...existing.values()].map((u) => ({
+      user: { id: u.id, email: u.email, first_name: u.first_name },
+      created: false,
+    })),
+    ...created.map((u) => ({ user: u, created: true })),
+  ];
+  const enrolments = await tx
+    .insert(trainingUsers)
+    .values(accounts.map((a) => ({ training_id: training.id, user_id: a.user.id })))
+    .returning({ id: trainingUsers.id, user_id: trainingUsers.user_id });
+  const idOf = new Map(enrolments.map((e) => [e.user_id, e.id]));
+  return accounts.map((a) => ({ ...a, enrolmentId: idOf.get(a.user.id)! }));
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/** /lp/add-training-user: one learner. */
+export async function addTrainingUser(deps: Deps, auth: AuthContext, body: z.output<typeof addTrainingUserRequest>) {
+  const training = await trainingForManager(deps, auth, body.slug);
+  let done: Enrolled[];
+  try {
+    done = await deps.db.transaction(async (tx) => {
+      const enrolled = await lockTraining(tx, training.id);
+      const errors: Record<string, string[]> = {};
+      await check(tx, training, [body], (_i, field, message) => {
+        errors[field] = [message];
+      });
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      if (enrolled + 1 > training.number_of_participants) {
+        throw invalidField('number_of_participants', fullError(training.number_of_participants));
+      }
+      return write(tx, training, [body]);
+    });
+  } catch (e) {
+    // two managers adding the same person at once, or a new e-mail taken meanwhile
+    if (isUniqueViolation(e)) throw invalidField('email', MSG.trainingUserExists);
+    throw e;
+  }
+  await notify(deps, training, done);
+  const [one] = done;
+  return { message: MSG.trainingUserAdded, id: one!.enrolmentId, user_id: one!.user.id };
+}
+
+/** /lp/import-training-user: learners from Excel, all rows or none. */
+export async function importTrainingUsers(deps: Deps, auth: AuthContext, request: FastifyRequest) {
+  const upload = await readUpload(request);
+  const slug = upload.fields.slug?.trim();
+  if (!slug) throw invalidField('slug', 'The slug field is required.');
+  const training = await trainingForManager(deps, auth, slug);
+  const rows = await importRows({
+    file: upload.file,
+    filename: upload.filename,
+    schema: trainingUserImportRow,
+    columns: IMPORT_TEMPLATES['training-user'].columns,
+  });
+  const people: Person[] = rows.map(({ data }) => ({
+    first_name: data.firstname,
+    last_name: data.lastname,
+    email: data.email,
+    mobile_no: data.mobileno,
+  }));
+  let done: Enrolled[];
+  try {
+    done = await deps.db.transaction(async (tx) => {
+      const enrolled = await lockTraining(tx, training.id);
+      const errors: RowError[] = [];
+      await check(tx, training, people, (i, attribute, message) => {
+        errors.push({ row: rows[i]!.row, attribute, errors: [message] });
+      });
+      if (errors.length) throw new ImportRowsError(errors);
+      if (enrolled + people.length > training.number_of_participants) {
+        throw new ValidationError({
+          file: [
+            `${fullError(training.number_of_participants)}: ${enrolled} enrolled, the file adds ${people.length}.`,
+          ],
+        });
+      }
+      return write(tx, training, people);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ValidationError({ file: [MSG.trainingUserExists] });
+    throw e;
+  }
+  await notify(deps, training, done);
+  return { message: MSG.recordAdded, count: done.length };
+}
+
+/** /lp/get-training-users: enrolments with join status and attended minutes. */
+export async function trainingUserList(deps: Deps, auth: AuthContext, slug: string) {
+  const training = await trainingForManager(deps, auth, slug);
+  const rows = await deps.db
+    .select({
+      id: trainingUsers.id,
+      training_id: trainingUsers.training_id,
+      user_id: trainingUsers.user_id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email: users.email,
+      mobile_no: users.mobile_no,
+      send_email_certificate: trainingUsers.send_email_certificate,
+      is_download_certificate: trainingUsers.is_download_certificate,
+      joins: sql<number>`(select count(*)::int from training_attendances ta where ta.training_user_id = "training_users"."id")`,
+      min: sql<number>`(select coalesce(sum(ta.minutes), 0)::int from training_attendances ta where ta.training_user_id = "training_users"."id")`,
+    })
+    .from(trainingUsers)
+    .innerJoin(users, eq(users.id, trainingUsers.user_id))
+    .where(eq(trainingUsers.training_id, training.id))
+    .orderBy(asc(trainingUsers.id));
+  return {
+    list: rows.map(({ joins, ...r }) => ({
+      ...r,
+      user_name: r.email,
+      name: `${r.first_name} ${r.last_name}`,
+      start_date: training.start_date.toISOString(),
+      end_date: training.end_date.toISOString(),
+      join: Number(joins) > 0 ? 1 : 0,
+      min: Number(r.min),
+    })),
+  };
+}
+
+/** /lpu/download-certificate-access: toggles one enrolment's download right (tenant-checked). */
+export async function toggleCertificateAccess(deps: Deps, auth: AuthContext, id: number) {
+  const [row] = await deps.db
+    .select({ id: trainingUsers.id })
+    .from(trainingUsers)
+    .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
+    .where(and(eq(trainingUsers.id, id), tenantWhere(managerTenant(auth))));
+  if (!row) throw notFound();
+  const [updated] = await deps.db
+    .update(trainingUsers)
+    .set({ is_download_certificate: sql`1 - ${trainingUsers.is_download_certificate}` })
+    .where(eq(trainingUsers.id, row.id))
+    .returning({ v: trainingUsers.is_download_certificate });
+  const v = updated!.v;
+  return { message: v === 1 ? MSG.certificateAccessYes : MSG.certificateAccessNo, is_download_certificate: v };
+}

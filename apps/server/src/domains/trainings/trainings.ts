@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { type createTrainingRequest, MSG, TRAINING_STATUS } from '@trainlab/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { services, trainings, trainingUsers } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { AuthContext } from '../../platform/http/auth-context';
+import { makeSlug } from '../../platform/slug';
+import {
+  managerTenant,
+  tenantColumns,
+  tenantWhere,
+  trainingByIdForManager,
+  trainingForManager,
+  trainingForStaff,
+} from './access';
+import { completed, toTrainingRow, trainingCounts, trainingRows, upcoming } from './rows';
+
+const SERVICE = {
+  trainingPerDay: 'TRAINING (Per Day)',
+  preAssessment: 'PRE-ASSESSMENT (Per Test)',
+  postAssessment: 'POST-ASSESSMENT (Per Test)',
+} as const;
+
+/** The Cost tab: training per-day price × days + (pre + post assessment per-test prices) × participants. */
+export async function trainingCost(
+  deps: Deps,
+  b: { total_training_day: number; number_of_participants: number; pre_assessment: boolean; post_assessment: boolean },
+): Promise<number> {
+  const rows = await deps.db.select({ service: services.service, price: services.price }).from(services);
+  const price = (service: string) => Number(rows.find((r) => r.service === service)?.price ?? 0);
+  const perTest =
+    (b.pre_assessment ? price(SERVICE.preAssessment) : 0) + (b.post_assessment ? price(SERVICE.postAssessment) : 0);
+  const cost = price(SERVICE.trainingPerDay) * b.total_training_day + perTest * b.number_of_participants;
+  return Math.round(cost * 100) / 100;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date-only start ('2026-11-21') is that day at 00:00 UTC; a date-only end the last instant of that day. */
+const toDate = (v: string, end = false) =>
+  DATE_ONLY.test(v) && end ? new Date(Date.parse(v) + 24 * 3600_000 - 1) : new Date(v);
+
+export async function createTraining(deps: Deps, auth: AuthContext, body: z.output<typeof createTrainingRequest>) {
+  const tenant = managerTenant(auth);
+  const cost = await trainingCost(deps, body);
+  const [row] = await deps.db
+    .insert(trainings)
+    .values({
+      slug: makeSlug(body.name),
+      link: randomBytes(12).toString('base64url'),
+      name: body.name,
+      start_date: toDate(body.start_date),
+      end_date: toDate(body.end_date, true),
+      total_training_day: body.total_training_day,
+      number_of_participants: body.number_of_participants,
+      description: body.description,
+      requirements: body.requirements,
+      pre_assessment: body.pre_assessment ? 1 : 0,
+      post_assessment: body.post_assessment ? 1 : 0,
+      cost,
+      created_by: auth.user.id,
+      ...tenantColumns(tenant),
+    })
+    .returning({ id: trainings.id, slug: trainings.slug, link: trainings.link });
+  return { message: MSG.trainingCreated, id: row!.id, slug: row!.slug, link: row!.link, cost };
+}
+
+export const upcomingTrainings = async (deps: Deps, auth: AuthContext) => ({
+  list: await trainingRows(deps.db, and(tenantWhere(managerTenant(auth)), upcoming())!),
+});
+
+export const completedTrainings = async (deps: Deps, auth: AuthContext) => ({
+  list: await trainingRows(deps.db, and(tenantWhere(managerTenant(auth)), completed())!, 'end-desc'),
+});
+
+export async function trainingDetails(deps: Deps, auth: AuthContext, slug: string) {
+  const training = await trainingForStaff(deps, auth, { slug });
+  const [row] = await deps.db
+    .select({ ...trainingCounts })
+    .from(trainings)
+    .where(eq(trainings.id, training.id));
+  return { success: toTrainingRow({ ...training, ...row! }) };
+}
+
+export async function togglePublic(deps: Deps, auth: AuthContext, id: number) {
+  const training = await trainingByIdForManager(deps, auth, id);
+  const [row] = await deps.db
+    .update(trainings)
+    .set({ is_public: sql`1 - ${trainings.is_public}`, updated_at: new Date() })
+    .where(eq(trainings.id, training.id))
+    .returning({ is_public: trainings.is_public });
+  const isPublic = row!.is_public;
+  return { message: isPublic === 1 ? MSG.trainingPublic : MSG.trainingPrivate, is_public: isPublic };
+}
+
+export async function deleteTraining(deps: Deps, auth: AuthContext, slug: string) {
+  const training = await trainingForManager(deps, auth, slug);
+  // Only a not-yet-started training; the status check is in the DELETE itself so a concurrent start wins.
+  const deleted = await deps.db
+    .delete(trainings)
+    .where(and(eq(trainings.id, training.id), eq(trainings.status, TRAINING_STATUS.notStarted)))
+    .returning({ id: trainings.id });
+  if (deleted.length === 0) throw new AppError(422, MSG.trainingAlreadyStarted, { slug: [MSG.trainingAlreadyStarted] });
+  return { message: MSG.trainingDeleted };
+}
+
+export async function managerDashboard(deps: Deps, auth: AuthContext) {
+  const tenant = tenantWhere(managerTenant(auth));
+  const list = await trainingRows(deps.db, and(tenant, upcoming())!);
+  const [counts] = await deps.db
+    .select({
+      total: sql<number>`count(*)::int`,
+      done: sql<number>`count(*) filter (where ${completed()})::int`,
+    })
+    .from(trainings)
+    .where(tenant);
+  const [enrolled] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(trainingUsers)
+    .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
+    .where(tenant);
+  return {
+    list: list.map(({ id, name, slug, start_date, end_date }) => ({ id, name, slug, start_date, end_date })),
+    total_trainings: Number(counts!.total),
+    upcoming_trainings: list.length,
+    completed_trainings: Number(counts!.done),
+    total_participants: Number(enrolled!.n),
+  };
+}

@@ -1,0 +1,137 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowRight, IconUserPlus } from '@tabler/icons-react';
+import type { orgDashboardResponse, ouDashboardResponse } from '@trainlab/contract';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { errorText } from '../../api/client';
+import { displayName, useSession } from '../../api/session';
+import { useApiQuery } from '../../api/use-api';
+import { useRouteTitle } from '../../app/route-title';
+import { DataTable } from '../../ui/DataTable';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Loading } from '../../ui/Loading';
+import { PageHeader } from '../../ui/PageHeader';
+import { roleLabel } from '../home/role-labels';
+import { StatCard } from './AdminHomePage';
+
+type OrgDashboard = z.infer<typeof orgDashboardResponse>;
+type OuDashboard = z.infer<typeof ouDashboardResponse>;
+
+/** /organization: the organization's counts, latest users and the way to add a sub-admin. */
+export function OrganizationHomePage() {
+  const title = useRouteTitle();
+  const q = useApiQuery<OrgDashboard>('org/dashboard-data');
+  const c = q.data?.counts;
+  return (
+    <Stack gap="xl">
+      <PageHeader
+        title={q.data?.organization.name ?? title}
+        description="Your organization at a glance."
+        actions={
+          <Button component={Link} to="/org/add-org-sub-admin" leftSection={<IconUserPlus size={16} aria-hidden />}>
+            Add sub-admin or user
+          </Button>
+        }
+      />
+      {q.isLoading ? <Loading /> : null}
+      {q.error ? <ErrorAlert message={errorText(q.error)} /> : null}
+      {c ? (
+        <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="md" aria-label="Organization counts">
+          <StatCard label="Sub-admins" value={c.sub_admins} />
+          <StatCard label="Pending sub-admins" value={c.pending_sub_admins} />
+          <StatCard label="Users" value={c.organization_users} />
+          <StatCard label="Departments" value={c.departments} />
+          <StatCard label="Branches" value={c.branches} />
+          <StatCard label="Sections" value={c.sections} />
+        </SimpleGrid>
+      ) : null}
+      {q.data ? (
+        <Stack component="section" aria-labelledby="latest-users-title" gap="md">
+          <Title id="latest-users-title" order={2} size="h4">
+            Latest users
+          </Title>
+          <DataTable
+            label="Latest users"
+            records={q.data.list}
+            columns={[
+              { accessor: 'name', title: 'Name' },
+              { accessor: 'email', title: 'Email' },
+              {
+                accessor: 'role',
+                title: 'Role',
+                render: (u) => <Badge variant="light">{roleLabel(u.role)}</Badge>,
+              },
+              {
+                accessor: 'created_at',
+                title: 'Added',
+                render: (u) => new Date(u.created_at).toLocaleDateString(),
+              },
+            ]}
+          />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+const OU_LINKS = [
+  { label: 'My Courses', to: '/user/courses/list' },
+  { label: 'My Trainings', to: '/my-trainings' },
+];
+
+/** /ou/home: the organization user's organization, branch, department, section and quick links. */
+export function OuHomePage() {
+  const title = useRouteTitle();
+  const session = useSession();
+  const q = useApiQuery<OuDashboard>('ou/dashboard-data');
+  const s = q.data?.success;
+  const facts = s
+    ? [
+        { label: 'Organization', value: s.organization },
+        { label: 'Branch', value: s.branch },
+        { label: 'Department', value: s.department },
+        { label: 'Section', value: s.section },
+      ]
+    : [];
+  return (
+    <Stack gap="xl">
+      <PageHeader title={title} />
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="ou-welcome">
+        <Title id="ou-welcome" order={2} size="h3" mb="sm">
+          Welcome, {session ? displayName(session) : ''}
+        </Title>
+        {q.isLoading ? <Loading /> : null}
+        {q.error ? <ErrorAlert message={errorText(q.error)} /> : null}
+        {s ? (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            {facts.map((f) => (
+              <Stack key={f.label} gap={2}>
+                <Text size="sm" c="dimmed">
+                  {f.label}
+                </Text>
+                <Text fw={600}>{f.value ?? 'Not assigned'}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        ) : null}
+      </Card>
+      <Stack component="section" aria-labelledby="ou-links" gap="md">
+        <Title id="ou-links" order={2} size="h4">
+          Quick links
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          {OU_LINKS.map((item) => (
+            <UnstyledButton key={item.to} component={Link} to={item.to} aria-label={item.label}>
+              <Card withBorder radius="md" padding="md" h="100%">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600}>{item.label}</Text>
+                  <IconArrowRight size={18} aria-hidden />
+                </Group>
+              </Card>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}

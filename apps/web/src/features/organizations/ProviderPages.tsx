@@ -1,0 +1,181 @@
+import { Anchor, Button, Group, Stack, Tabs } from '@mantine/core';
+import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
+import { type adminUserRow, type childUserRow, USER_TYPES } from '@trainlab/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import { useApiQuery } from '../../api/use-api';
+import { useRouteTitle } from '../../app/route-title';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { ActiveBadge, useDecision } from './shared';
+
+type AdminUserRow = z.infer<typeof adminUserRow>;
+type ChildUserRow = z.infer<typeof childUserRow>;
+
+const PERSON_COLUMNS: DataTableColumn<AdminUserRow>[] = [
+  { accessor: 'first_name', title: 'First Name' },
+  { accessor: 'last_name', title: 'Last Name' },
+  { accessor: 'email', title: 'Email' },
+  { accessor: 'mobile_no', title: 'Mobile No', render: (u) => u.mobile_no ?? '—' },
+];
+
+/** /admin/learning-providers: approved learning providers with View Users. */
+export function LearningProvidersPage() {
+  const title = useRouteTitle();
+  const q = useApiQuery<{ list: AdminUserRow[] }>('admin/get-users-list', {
+    role: USER_TYPES.provider,
+    type: 'approved',
+  });
+  const columns: DataTableColumn<AdminUserRow>[] = [
+    ...PERSON_COLUMNS,
+    { accessor: 'status', title: 'Status', render: (u) => <ActiveBadge status={u.status} /> },
+    {
+      accessor: 'actions',
+      title: 'Action',
+      textAlign: 'right',
+      render: (u) => (
+        <Button
+          size="xs"
+          variant="light"
+          component={Link}
+          to={`/admin/learning-provider-users-list/${u.slug}`}
+          leftSection={<IconUsers size={14} aria-hidden />}
+          aria-label={`View users of ${u.first_name} ${u.last_name}`}
+        >
+          View Users
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <PageHeader title={title} description="Approved learning providers." />
+      <DataTable
+        label="Learning providers"
+        records={q.data?.list}
+        columns={columns}
+        loading={q.isLoading}
+        error={q.error}
+        searchOn={['first_name', 'last_name', 'email']}
+      />
+    </Stack>
+  );
+}
+
+/** /admin/learning-provider-users-list/:slug: the provider users of one learning provider. */
+export function ProviderUsersPage() {
+  const title = useRouteTitle();
+  const { slug = '' } = useParams();
+  const q = useApiQuery<{ list: ChildUserRow[] }>('admin/get-child-users-list', { slug });
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={title}
+        actions={
+          <Anchor component={Link} to="/admin/learning-providers" size="sm">
+            <Group gap={4}>
+              <IconArrowLeft size={16} aria-hidden />
+              Back to learning providers
+            </Group>
+          </Anchor>
+        }
+      />
+      <DataTable
+        label="Learning provider users"
+        records={q.data?.list}
+        columns={PERSON_COLUMNS as DataTableColumn<ChildUserRow>[]}
+        loading={q.isLoading}
+        error={q.error}
+        searchOn={['first_name', 'last_name', 'email']}
+      />
+    </Stack>
+  );
+}
+
+function RequestsTable({ role, label }: { role: number; label: string }) {
+  const q = useApiQuery<{ list: AdminUserRow[] }>('admin/get-users-list', { role, type: 'request' });
+  const { run, busyKey } = useDecision({
+    path: 'admin/update-learninig-provider-request',
+    invalidates: ['admin/get-users-list', 'admin/dashboard-data'],
+    goTo: role === USER_TYPES.provider ? '/admin/learning-providers' : undefined,
+  });
+  const columns: DataTableColumn<AdminUserRow>[] = [
+    ...PERSON_COLUMNS,
+    {
+      accessor: 'actions',
+      title: 'Action',
+      textAlign: 'right',
+      render: (u) => {
+        const who = `${u.first_name} ${u.last_name}`;
+        return (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button
+              size="xs"
+              color="green"
+              loading={busyKey === `${u.id}-1`}
+              aria-label={`Accept ${who}`}
+              onClick={() =>
+                run(`${u.id}-1`, { id: u.id, status: 1 }, { title: 'Accept request', message: `Accept ${who}?` })
+              }
+            >
+              Accept
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              loading={busyKey === `${u.id}-0`}
+              aria-label={`Reject ${who}`}
+              onClick={() =>
+                run(
+                  `${u.id}-0`,
+                  { id: u.id, status: 0 },
+                  { title: 'Reject request', message: `Reject ${who}?`, danger: true },
+                )
+              }
+            >
+              Reject
+            </Button>
+          </Group>
+        );
+      },
+    },
+  ];
+  return (
+    <DataTable
+      label={label}
+      records={q.data?.list}
+      columns={columns}
+      loading={q.isLoading}
+      error={q.error}
+      searchOn={['first_name', 'last_name', 'email']}
+    />
+  );
+}
+
+/**
+ * /admin/learning-provider-requests: learning providers waiting for approval (accepting one goes to
+ * /admin/learning-providers) and, in a second tab, organization accounts waiting for approval.
+ */
+export function ProviderRequestsPage() {
+  const title = useRouteTitle();
+  const [tab, setTab] = useState<string | null>('providers');
+  return (
+    <Stack gap="md">
+      <PageHeader title={title} description="Accounts waiting for approval." />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="providers">Learning providers</Tabs.Tab>
+          <Tabs.Tab value="organizations">Organization accounts</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="providers">
+          <RequestsTable role={USER_TYPES.provider} label="Learning provider requests" />
+        </Tabs.Panel>
+        <Tabs.Panel value="organizations">
+          <RequestsTable role={USER_TYPES.organization} label="Organization account requests" />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
