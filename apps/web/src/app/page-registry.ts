@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { RoleHomePage } from '../features/home/RoleHomePage';
+import { LEARNER_PAGES } from '../features/learner/pages';
 import { MASTER_DATA_PAGES } from '../features/master-data/pages';
 import { ORGANIZATION_PAGES } from '../features/organizations/pages';
 import { CommingSoonPage } from '../features/public/CommingSoonPage';
@@ -12,6 +13,7 @@ import { LandingPage } from '../features/public/LandingPage';
 import { NotAuthorizedPage } from '../features/public/NotAuthorizedPage';
 import { PrivacyPolicyPage } from '../features/public/PrivacyPolicyPage';
 import { TermsPage } from '../features/public/TermsPage';
+import { TRAINING_PAGES } from '../features/trainings/pages';
 import { ComingSoonPage } from './ComingSoonPage';
 
 /** The screen of each route pattern built so far; any other route shows the 'Coming soon' body. */
@@ -37,7 +39,12 @@ const PAGES: Record<string, ComponentType> = {
 };
 
 /** Later features register their screens in their own folder; they take precedence. */
-const FEATURE_PAGES: Record<string, ComponentType> = { ...ORGANIZATION_PAGES, ...MASTER_DATA_PAGES };
+const FEATURE_PAGES: Record<string, ComponentType> = {
+  ...ORGANIZATION_PAGES,
+  ...MASTER_DATA_PAGES,
+  ...TRAINING_PAGES,
+  ...LEARNER_PAGES,
+};
 
 export function pageFor(pattern: string): ComponentType {
   return FEATURE_PAGES[pattern] ?? PAGES[pattern] ?? ComingSoonPage;
