@@ -247,6 +247,21 @@ describe('POST /api/admin/dashboard-data', () => {
       const owner = await fresh.loginAs({ role: 'organization', organization_id: org.id });
       await fresh.post('org/add-org-subadmin', memberBody(), owner.token);
       await fresh.post('org/add-org-user', memberBody(), owner.token);
+      const starts = new Date(Date.now() + 86_400_000);
+      const created = await fresh.post(
+        'create-training',
+        {
+          name: 'Counted training',
+          start_date: starts.toISOString(),
+          end_date: new Date(starts.getTime() + 86_400_000).toISOString(),
+          total_training_day: 1,
+          number_of_participants: 5,
+          description: 'Counted on the admin home',
+          requirements: [],
+        },
+        owner.token,
+      );
+      expect(created.status).toBe(200);
       const res = await fresh.post('admin/dashboard-data', {}, token);
       expect(res).toEqual({
         status: 200,
@@ -265,7 +280,7 @@ describe('POST /api/admin/dashboard-data', () => {
               trainer: 0,
               org_subadmin: 1,
             },
-            trainings: 0,
+            trainings: 1,
           },
         },
       });

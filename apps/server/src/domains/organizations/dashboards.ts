@@ -8,6 +8,7 @@ import {
   orgMemberships,
   orgSubadminRequests,
   sections,
+  trainings,
   users,
 } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
@@ -111,7 +112,11 @@ export async function adminDashboard(deps: Deps) {
       organization_accounts: waitingOrgAccounts,
       sub_admins: waitingSubadmins,
     },
-    // trainings join these totals when the trainings domain lands
-    totals: { organizations: orgTotal, providers: providerTotal, users: byRole, trainings: 0 },
+    totals: {
+      organizations: orgTotal,
+      providers: providerTotal,
+      users: byRole,
+      trainings: await countOf(deps, trainings),
+    },
   };
 }

@@ -1,0 +1,141 @@
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@trainlab/contract';
+import { useState } from 'react';
+import { useApiQuery } from '../../api/use-api';
+import { useApiForm } from '../../api/use-api-form';
+import { useRouteTitle } from '../../app/route-title';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageHeader } from '../../ui/PageHeader';
+import { BackLink, IconAction, required, type VmPrice } from './shared';
+
+/** Prices per hour are fractions of a unit; show them as entered. */
+const money = (v: number) => String(v);
+
+interface Pricing {
+  list: VmPrice[];
+  storage_price: number;
+  cl_storage_price: number;
+}
+
+const FIELDS = [
+  { name: 'cl_linux', label: 'Linux cloud price (per hour)' },
+  { name: 'linux', label: 'Linux platform price (per hour)' },
+  { name: 'cl_windows', label: 'Windows cloud price (per hour)' },
+  { name: 'windows', label: 'Windows platform price (per hour)' },
+  { name: 'cl_storage', label: 'Storage cloud price (monthly, per GB)' },
+  { name: 'storage', label: 'Storage platform price (monthly, per GB)' },
+] as const;
+type PriceField = (typeof FIELDS)[number]['name'];
+type PriceValues = Record<PriceField, string>;
+
+function PriceForm({ row, pricing, onDone }: { row: VmPrice; pricing: Pricing; onDone: () => void }) {
+  const client = useQueryClient();
+  const { form, onSubmit, otherError, submitting } = useApiForm<PriceValues, { message: string }>({
+    path: 'update-vm-pricing',
+    initialValues: {
+      cl_linux: String(row.cl_linux_price),
+      linux: String(row.linux),
+      cl_windows: String(row.cl_windows_price),
+      windows: String(row.windows),
+      cl_storage: String(pricing.cl_storage_price),
+      storage: String(pricing.storage_price),
+    },
+    validate: Object.fromEntries(FIELDS.map((f) => [f.name, required(f.name.replace('_', ' '))])),
+    toBody: (v) => ({ id: row.id, ...Object.fromEntries(FIELDS.map((f) => [f.name, v[f.name].trim()])) }),
+    onSuccess: async (data) => {
+      notifications.show({ color: 'green', message: data.message || MSG.recordUpdated });
+      await client.invalidateQueries({ queryKey: ['get-pricing'] });
+      onDone();
+    },
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ErrorAlert message={otherError} />
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {row.memory} GB RAM, {row.virtual_cpu} vCPU
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {FIELDS.map((f) => (
+            <TextInput key={f.name} label={f.label} withAsterisk inputMode="decimal" {...form.getInputProps(f.name)} />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/vm-pricing-chart: pricing rows by RAM and the monthly storage prices, each editable. */
+export function VmPricingPage() {
+  const title = useRouteTitle();
+  const q = useApiQuery<Pricing>('get-pricing');
+  const [editing, setEditing] = useState<VmPrice | null>(null);
+  const columns: DataTableColumn<VmPrice>[] = [
+    { accessor: 'memory', title: 'RAM', render: (r) => `${r.memory} GB` },
+    { accessor: 'virtual_cpu', title: 'vCPU' },
+    {
+      accessor: 'cl_linux_price',
+      title: 'Linux cloud / hr',
+      textAlign: 'right',
+      render: (r) => money(r.cl_linux_price),
+    },
+    { accessor: 'linux', title: 'Linux platform / hr', textAlign: 'right', render: (r) => money(r.linux) },
+    {
+      accessor: 'cl_windows_price',
+      title: 'Windows cloud / hr',
+      textAlign: 'right',
+      render: (r) => money(r.cl_windows_price),
+    },
+    { accessor: 'windows', title: 'Windows platform / hr', textAlign: 'right', render: (r) => money(r.windows) },
+    {
+      accessor: 'actions',
+      title: 'Action',
+      textAlign: 'right',
+      render: (r) => (
+        <Group justify="flex-end">
+          <IconAction label={`Update ${r.memory} GB pricing`} onClick={() => setEditing(r)}>
+            <IconEdit size={16} aria-hidden />
+          </IconAction>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <PageHeader title={title} actions={<BackLink to="/admin/home">Back to home</BackLink>} />
+      {q.data ? (
+        <Paper withBorder radius="md" p="md">
+          <Text fw={600} mb="xs">
+            Storage (monthly, per GB)
+          </Text>
+          <Group gap="xl">
+            <Text size="sm">
+              Cloud price: <b>{money(q.data.cl_storage_price)}</b>
+            </Text>
+            <Text size="sm">
+              Platform price: <b>{money(q.data.storage_price)}</b>
+            </Text>
+          </Group>
+        </Paper>
+      ) : null}
+      <DataTable label="VM pricing" records={q.data?.list} columns={columns} loading={q.isLoading} error={q.error} />
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Update VM pricing" size="lg">
+        {editing && q.data ? (
+          <PriceForm key={editing.id} row={editing} pricing={q.data} onDone={() => setEditing(null)} />
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

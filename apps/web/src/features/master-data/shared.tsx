@@ -1,0 +1,88 @@
+import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type {
+  category,
+  certification,
+  certificationMasterItem,
+  service,
+  trainingCourse,
+  trainingCourseWithModules,
+  trainingModule,
+  vmPrice,
+} from '@trainlab/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+
+export type Category = z.infer<typeof category>;
+export type Certification = z.infer<typeof certification>;
+export type MasterItem = z.infer<typeof certificationMasterItem>;
+export type Service = z.infer<typeof service>;
+export type TrainingCourse = z.infer<typeof trainingCourse>;
+export type TrainingCourseWithModules = z.infer<typeof trainingCourseWithModules>;
+export type TrainingModule = z.infer<typeof trainingModule>;
+export type VmPrice = z.infer<typeof vmPrice>;
+
+export interface ListOf<T> {
+  list: T[];
+}
+export interface WriteResponse {
+  message: string;
+  id?: number;
+  slug?: string;
+}
+
+/** Browser check of a required field, worded like the server's. */
+export const required = (name: string) => (v: unknown) =>
+  String(v ?? '').trim() ? null : `The ${name} field is required.`;
+
+/** Form text to a request value: blank reads as null. */
+export const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** A text input value of a number (or '' when missing). */
+export const numText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {children}
+      </Group>
+    </Anchor>
+  );
+}
+
+/** A small icon button with a tooltip and an accessible name. */
+export function IconAction({
+  label,
+  color,
+  onClick,
+  children,
+  loading,
+  to,
+}: {
+  label: string;
+  /** a link instead of a button */
+  to?: string;
+  color?: string;
+  onClick?: () => void;
+  children: ReactNode;
+  loading?: boolean;
+}) {
+  return (
+    <Tooltip label={label.split(' ')[0]}>
+      {to ? (
+        <ActionIcon variant="light" color={color} aria-label={label} component={Link} to={to}>
+          {children}
+        </ActionIcon>
+      ) : (
+        <ActionIcon variant="light" color={color} aria-label={label} onClick={onClick} loading={loading}>
+          {children}
+        </ActionIcon>
+      )}
+    </Tooltip>
+  );
+}
+
+export const money = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
