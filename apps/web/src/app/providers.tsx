@@ -30,7 +30,7 @@ interface ProvidersProps {
 export function Providers({ children, queryClient, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" limit={3} autoClose={4000} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>{children}</ModalsProvider>
       </QueryClientProvider>
