@@ -56,6 +56,7 @@ export const MSG = {
 
   // admin master data and Excel imports (spec 02 §8)
   recordUpdated: 'Record updated successfully!',
+  trainerRegistered: 'Trainer register successfully!',
   recordDeleted: 'Record deleted successfully!',
   courseDeleted: 'Course Deleted Successfully!',
   serviceCreated: 'Service create successfully!',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.js';
 import { ROLES, USER_TYPES } from '../roles.js';
 import { emailField, idField, mobileField, optionalText, requiredText } from '../validation.js';
 
@@ -16,9 +17,9 @@ export const ORG_MSG = {
   requestAccepted: 'Request accepted successfully!',
   requestRejected: 'Request rejected successfully!',
   requestAlreadyProcessed: 'This request has already been processed.',
-  recordAdded: 'Record Added Successfully!',
-  recordUpdated: 'Record updated successfully!',
-  trainerRegistered: 'Trainer register successfully!',
+  recordAdded: MSG.recordAdded,
+  recordUpdated: MSG.recordUpdated,
+  trainerRegistered: MSG.trainerRegistered,
   emailTaken: 'The email has already been taken.',
   nameTaken: 'The name has already been taken.',
   noOrganization: 'Your account is not linked to an organization.',
