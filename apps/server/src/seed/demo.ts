@@ -1,7 +1,22 @@
 import type { Role } from '@trainlab/contract';
 import { USER_TYPES } from '@trainlab/contract';
 import { count, eq } from 'drizzle-orm';
-import { linesOfBusiness, organizations, users } from '../db/schema';
+import {
+  branches,
+  categories,
+  departments,
+  linesOfBusiness,
+  organizations,
+  orgMemberships,
+  orgSubadminRequests,
+  sections,
+  services,
+  syllabusTopics,
+  trainings,
+  trainingTrainers,
+  trainingUsers,
+  users,
+} from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Db } from '../platform/db/client';
 import { makeSlug } from '../platform/slug';
@@ -68,6 +83,96 @@ export async function seedDemo(db: Db): Promise<void> {
       .returning({ id: users.id });
     ids[account.role] = row!.id;
   }
+  await seedOrganizationStructure(db, org!.id, ids);
+  await seedMasterData(db);
+  await seedTrainings(db, org!.id, ids);
+}
+
+const DAY = 86_400_000;
+
+/** The demo organization's branches and departments, and its accepted sub-admin and member. */
+async function seedOrganizationStructure(db: Db, organizationId: number, ids: Partial<Record<Role, number>>) {
+  const [branch] = await db
+    .insert(branches)
+    .values({ organization_id: organizationId, name: 'Head Office' })
+    .returning();
+  const [department] = await db
+    .insert(departments)
+    .values({ organization_id: organizationId, name: 'Engineering' })
+    .returning();
+  const [section] = await db.insert(sections).values({ organization_id: organizationId, name: 'Platform' }).returning();
+  const placement = {
+    organization_id: organizationId,
+    branch_id: branch!.id,
+    department_id: department!.id,
+    section_id: section!.id,
+  };
+  await db
+    .insert(orgSubadminRequests)
+    .values({ user_id: ids.org_subadmin!, ...placement, status: 1, decided_at: new Date() });
+  await db.insert(orgMemberships).values([
+    { user_id: ids.org_subadmin!, ...placement },
+    { user_id: ids.organization_user!, ...placement },
+  ]);
+}
+
+/** Service prices (spec 02 §9 options) and a few categories. */
+async function seedMasterData(db: Db) {
+  await db.insert(services).values([
+    { service: 'TRAINING (Per Day)', price: 500 },
+    { service: 'PRE-ASSESSMENT (Per Test)', price: 25 },
+    { service: 'POST-ASSESSMENT (Per Test)', price: 25 },
+  ]);
+  await db
+    .insert(categories)
+    .values(['Cloud Computing', 'DevOps', 'Data Science', 'Security'].map((name) => ({ name, slug: makeSlug(name) })));
+}
+
+/** One upcoming training of the provider (with the learner and the trainer) and one of the organization. */
+async function seedTrainings(db: Db, organizationId: number, ids: Partial<Record<Role, number>>) {
+  const start = new Date(Date.now() + DAY);
+  const [providerTraining] = await db
+    .insert(trainings)
+    .values({
+      slug: makeSlug('kubernetes fundamentals'),
+      link: makeSlug('meet').replace(/-/g, ''),
+      name: 'Kubernetes Fundamentals',
+      start_date: start,
+      end_date: new Date(start.getTime() + 2 * DAY),
+      total_training_day: 3,
+      number_of_participants: 25,
+      description: 'Pods, deployments, services and a first production cluster, hands-on.',
+      requirements: ['A laptop with a modern browser', 'Basic Linux shell'],
+      owner_user_id: ids.provider!,
+      created_by: ids.provider!,
+      cost: 1500,
+    })
+    .returning();
+  await db.insert(trainingUsers).values({ training_id: providerTraining!.id, user_id: ids.provider_user! });
+  await db.insert(trainingTrainers).values({ training_id: providerTraining!.id, trainer_id: ids.trainer! });
+  await db.insert(syllabusTopics).values(
+    ['Containers and images', 'Pods and deployments', 'Services and ingress'].map((session_topic) => ({
+      training_id: providerTraining!.id,
+      session_topic,
+    })),
+  );
+  const [orgTraining] = await db
+    .insert(trainings)
+    .values({
+      slug: makeSlug('secure coding'),
+      link: makeSlug('meet').replace(/-/g, ''),
+      name: 'Secure Coding for Teams',
+      start_date: new Date(start.getTime() + 7 * DAY),
+      end_date: new Date(start.getTime() + 8 * DAY),
+      total_training_day: 2,
+      number_of_participants: 40,
+      description: 'The OWASP top ten in practice, for the whole engineering department.',
+      organization_id: organizationId,
+      created_by: ids.organization!,
+      cost: 1000,
+    })
+    .returning();
+  await db.insert(trainingUsers).values({ training_id: orgTraining!.id, user_id: ids.organization_user! });
 }
 
 /** Production start: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD (or npm run create-admin). */
