@@ -118,7 +118,9 @@ test('admin imports certifications from the Excel template: a bad row is reporte
   const templatePath = testInfo.outputPath('template.xlsx');
   await download.saveAs(templatePath);
   const template = XLSX.read(readFileSync(templatePath));
-  const header = XLSX.utils.sheet_to_json<string[]>(template.Sheets[template.SheetNames[0]], { header: 1 })[0]!;
+  const sheet = template.Sheets[template.SheetNames[0] ?? ''];
+  if (!sheet) throw new Error('the template has no sheet');
+  const header = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]!;
   expect(header).toContain('certification_type');
 
   const row = (name: string, level: string) =>

@@ -7,9 +7,11 @@ import { MSG } from '@trainlab/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './domains/auth/routes';
 import { certificateRoutes } from './domains/certificates/routes';
+import { conferenceRoutes } from './domains/conference/routes';
 import { devRoutes } from './domains/dev/routes';
 import { masterDataRoutes } from './domains/master-data/routes';
 import { organizationRoutes } from './domains/organizations/routes';
+import { recordingRoutes } from './domains/recordings/routes';
 import { studentRegistrationRoutes } from './domains/student-registration/routes';
 import { systemRoutes } from './domains/system/routes';
 import { trainingRoutes } from './domains/trainings/routes';
@@ -25,6 +27,8 @@ const DOMAINS = [
   trainingRoutes,
   certificateRoutes,
   studentRegistrationRoutes,
+  conferenceRoutes,
+  recordingRoutes,
   devRoutes,
 ];
 

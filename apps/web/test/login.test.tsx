@@ -46,7 +46,7 @@ describe('login page', () => {
     expect(localStorage.getItem('id')).toBe('3');
     expect(localStorage.getItem('first_name')).toBe('Pat');
     expect(localStorage.getItem('last_name')).toBe('Provider');
-    expect(await screen.findByText('Welcome, Pat Provider')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
   });
 
   it('goes to the stored redirect_link instead, and forgets it', async () => {

@@ -118,7 +118,8 @@ describe('admin approval screens', () => {
   it('a failed list shows the error text', async () => {
     stubFetch({ 'get-org-approve': () => ({ status: 500, body: {} }) });
     renderApp('/admin/approve-organizations');
-    expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
+    // a 500 is retried twice (with back-off) before the list shows its error
+    expect((await screen.findAllByRole('alert', {}, { timeout: 8000 })).length).toBeGreaterThan(0);
   });
 
   it('learning providers: lists approved role 3 accounts with a View Users link', async () => {

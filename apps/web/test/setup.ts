@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -31,6 +32,9 @@ const { getComputedStyle } = window;
 window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 
 afterEach(() => {
+  // the toast store is global: what one test showed must not fill the next test's slots
+  notifications.clean();
+  notifications.cleanQueue();
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();

@@ -1,8 +1,10 @@
 import type { ApiAccess, ApiCall } from './api-base.js';
 import { AUTH_CALLS } from './calls/auth.js';
 import { CERTIFICATE_CALLS } from './calls/certificates.js';
+import { CONFERENCE_CALLS } from './calls/conference.js';
 import { MASTER_DATA_CALLS } from './calls/master-data.js';
 import { ORGANIZATION_CALLS } from './calls/organizations.js';
+import { RECORDING_CALLS } from './calls/recordings.js';
 import { STUDENT_REGISTRATION_CALLS } from './calls/student-registration.js';
 import { TRAINING_CALLS } from './calls/trainings.js';
 
@@ -19,6 +21,8 @@ export const API = {
   ...CERTIFICATE_CALLS,
   ...STUDENT_REGISTRATION_CALLS,
   ...TRAINING_CALLS,
+  ...CONFERENCE_CALLS,
+  ...RECORDING_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;

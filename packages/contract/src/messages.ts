@@ -86,6 +86,20 @@ export const MSG = {
   certificateAccessYes: 'Certificate download access: YES',
   certificateAccessNo: 'Certificate download access: NO',
   joinRecorded: 'Join status updated successfully!',
+  meetingEnded: 'Meeting ended successfully!',
+  whiteboardSaved: 'Whiteboard saved successfully!',
+  trainingNotPublic: 'This training is not public.',
+  conferenceAuthRequired: 'Send the auth message first.',
+  conferenceJoinFirst: 'Join a training first.',
+  conferenceModeratorOnly: 'Only the moderator can do this.',
+  conferenceBadMessage: 'The message is not valid.',
+  conferenceTooLarge: 'The message is too large.',
+  conferenceUnknownPeer: 'The participant is not in this meeting.',
+  recordingStarted: 'Recording started successfully!',
+  recordingSaved: 'Recording saved successfully!',
+  recordingFinished: 'The recording is already finished.',
+  recordingEmpty: 'The recording is empty.',
+  recordingTopicInvalid: 'The selected topic id is invalid.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

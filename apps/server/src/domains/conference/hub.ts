@@ -1,0 +1,389 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ClientMessage,
+  clientMessage,
+  MSG,
+  type PeerInfo,
+  type ServerMessage,
+  WS_MAX_MESSAGE_BYTES,
+} from '@trainlab/contract';
+import type { Realtime } from '../../adapters/realtime';
+import { type AuthContext, resolveSession } from '../../platform/http/auth-context';
+import type { TrainingRow } from '../trainings/access';
+import { closeConferenceAttendance, openConferenceAttendance } from '../trainings/attendance';
+import { type ConferenceCtx, type GuestTicket, participantOf, storeWhiteboard, trainingBy } from './service';
+
+/**
+ * Conference rooms of one server instance (protocol: docs/conference-protocol.md).
+ *
+ * Shared state lives in the Realtime adapter so several instances serve one room:
+ * - `session:{training}:{user}` = connection id: one open session per account and training (TTL
+ *   refreshed by the heartbeat, so a crashed instance's claims expire);
+ * - `room:{training}` hash peer id → PeerInfo: who is in the room;
+ * - channel `room:{training}`: events every instance delivers to its own sockets.
+ */
+
+/** The parts of a `ws` WebSocket the hub uses (the package ships no types). */
+export interface WebSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string): void;
+  ping(): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  on(event: 'message', listener: (data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean) => void): void;
+  on(event: 'pong' | 'close', listener: () => void): void;
+  on(event: 'error', listener: (err: Error) => void): void;
+}
+
+type RoomEvent =
+  | { kind: 'broadcast'; msg: ServerMessage; except?: string }
+  | { kind: 'direct'; to: string; msg: ServerMessage }
+  | { kind: 'end'; by: string };
+
+interface Conn {
+  id: string;
+  ws: WebSocket;
+  alive: boolean;
+  auth: AuthContext | null;
+  guest: GuestTicket | null;
+  name: string;
+  room: { training: TrainingRow; info: PeerInfo; enrolmentId: number | null; sessionKey: string | null } | null;
+  queue: Promise<void>;
+  closed: boolean;
+}
+
+export interface HubOptions {
+  graceMs: number;
+  heartbeatMs: number;
+  iceServers: Record<string, unknown>[];
+}
+
+export class ConferenceHub {
+  private conns = new Map<string, Conn>();
+  /** training id → local peer ids + the channel subscription */
+  private rooms = new Map<number, { peers: Set<string>; unsubscribe: Promise<() => Promise<void>> }>();
+  private pendingLeaves = new Map<NodeJS.Timeout, () => Promise<void>>();
+  private work = new Set<Promise<unknown>>();
+  private heartbeat: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(
+    private ctx: ConferenceCtx,
+    private opts: HubOptions,
+  ) {
+    this.heartbeat = setInterval(() => this.beat(), opts.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private get realtime(): Realtime {
+    return this.ctx.realtime;
+  }
+  private get sessionTtl() {
+    return this.opts.heartbeatMs * 2 + 5000;
+  }
+
+  /** Live connections of an account in a training, on any instance (0 or 1: one session rule). */
+  async liveSessions(trainingId: number, userId: number): Promise<number> {
+    return (await this.realtime.get(`session:${trainingId}:${userId}`)) ? 1 : 0;
+  }
+
+  accept(ws: WebSocket): void {
+    const conn: Conn = {
+      id: randomBytes(9).toString('base64url'),
+      ws,
+      alive: true,
+      auth: null,
+      guest: null,
+      name: '',
+      room: null,
+      queue: Promise.resolve(),
+      closed: false,
+    };
+    this.conns.set(conn.id, conn);
+    ws.on('pong', () => {
+      conn.alive = true;
+      if (conn.room?.sessionKey) this.track(this.realtime.refresh(conn.room.sessionKey, conn.id, this.sessionTtl));
+    });
+    ws.on('message', (data, isBinary) => {
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+      // one message at a time per connection, in order
+      this.enqueue(conn, () =>
+        this.onMessage(conn, data, isBinary, size).catch(() =>
+          this.send(conn, { type: 'error', message: MSG.internalError }),
+        ),
+      );
+    });
+    ws.on('close', () => {
+      conn.closed = true;
+      this.conns.delete(conn.id);
+      const dropped = new Date();
+      // after the queued messages (a join in flight), leave the room; the attendance waits for the grace period
+      this.enqueue(conn, () => this.leaveRoom(conn, { dropped }));
+    });
+    ws.on('error', () => {});
+  }
+
+  private send(conn: Conn, msg: ServerMessage) {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(msg));
+  }
+
+  /** Runs `fn` after the connection's earlier work, in order; errors never break the chain. */
+  private enqueue(conn: Conn, fn: () => Promise<void>): void {
+    const next = conn.queue.then(fn).catch(() => {});
+    conn.queue = next;
+    this.track(next);
+  }
+
+  private track<T>(p: Promise<T>): void {
+    const guarded = p.catch(() => {});
+    this.work.add(guarded);
+    void guarded.finally(() => this.work.delete(guarded));
+  }
+
+  private async onMessage(conn: Conn, data: unknown, isBinary: boolean, size: number) {
+    if (conn.closed) return;
+    if (size > WS_MAX_MESSAGE_BYTES) return this.send(conn, { type: 'error', message: MSG.conferenceTooLarge });
+    if (isBinary) return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+    } catch {
+      return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
+    }
+    const parsed = clientMessage.safeParse(json);
+    if (!parsed.success) return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
+    const msg = parsed.data;
+    if (msg.type === 'ping') return this.send(conn, { type: 'pong' });
+    if (msg.type === 'auth') return this.authenticate(conn, msg);
+    if (!conn.auth && !conn.guest) return this.send(conn, { type: 'error', message: MSG.conferenceAuthRequired });
+    if (msg.type === 'join') return this.join(conn, msg.slug);
+    const room = conn.room;
+    if (!room) return this.send(conn, { type: 'error', message: MSG.conferenceJoinFirst });
+    const tid = room.training.id;
+    switch (msg.type) {
+      case 'leave':
+        return this.leaveRoom(conn, {});
+      case 'signal': {
+        const members = await this.realtime.hgetall(`room:${tid}`);
+        if (!members[msg.to] || msg.to === conn.id)
+          return this.send(conn, { type: 'error', message: MSG.conferenceUnknownPeer });
+        return this.publish(tid, {
+          kind: 'direct',
+          to: msg.to,
+          msg: { type: 'signal', from: conn.id, data: msg.data },
+        });
+      }
+      case 'chat':
+        return this.publish(tid, {
+          kind: 'broadcast',
+          msg: { type: 'chat', from: conn.id, name: conn.name, text: msg.text, at: new Date().toISOString() },
+        });
+      case 'mute-all':
+      case 'end-all':
+      case 'whiteboard':
+        if (!room.info.isModerator) return this.send(conn, { type: 'error', message: MSG.conferenceModeratorOnly });
+        return this.moderate(conn, tid, msg);
+    }
+  }
+
+  private async moderate(
+    conn: Conn,
+    tid: number,
+    msg: Extract<ClientMessage, { type: 'mute-all' | 'end-all' | 'whiteboard' }>,
+  ) {
+    if (msg.type === 'mute-all') {
+      return this.publish(tid, {
+        kind: 'broadcast',
+        msg: { type: 'muted', kind: msg.kind, by: conn.id },
+        except: conn.id,
+      });
+    }
+    if (msg.type === 'whiteboard') {
+      await storeWhiteboard(this.ctx.deps, tid, msg.scene);
+      return this.publish(tid, {
+        kind: 'broadcast',
+        msg: { type: 'whiteboard', scene: msg.scene, by: conn.id },
+        except: conn.id,
+      });
+    }
+    return this.publish(tid, { kind: 'end', by: conn.id });
+  }
+
+  private async authenticate(conn: Conn, msg: Extract<ClientMessage, { type: 'auth' }>) {
+    if (conn.auth || conn.guest) return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
+    if (msg.token) {
+      const auth = await resolveSession(this.ctx.deps.db, msg.token);
+      if (auth) {
+        conn.auth = auth;
+        conn.name = `${auth.user.first_name} ${auth.user.last_name}`.trim();
+        return this.send(conn, { type: 'authed', name: conn.name, guest: false });
+      }
+    } else if (msg.ticket) {
+      const raw = await this.realtime.take(`guest:${msg.ticket}`);
+      if (raw) {
+        conn.guest = JSON.parse(raw) as GuestTicket;
+        conn.name = conn.guest.name;
+        return this.send(conn, { type: 'authed', name: conn.name, guest: true });
+      }
+    }
+    this.send(conn, { type: 'error', message: MSG.unauthenticated });
+    conn.ws.close(4401, 'unauthenticated');
+  }
+
+  private async join(conn: Conn, slug: string) {
+    if (conn.room) return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
+    let training: TrainingRow;
+    let moderator = false;
+    let enrolmentId: number | null = null;
+    try {
+      training = await trainingBy(this.ctx.deps, { slug });
+      if (conn.auth) {
+        const p = await participantOf(this.ctx.deps, conn.auth, training);
+        moderator = p.moderator;
+        enrolmentId = p.enrolment?.id ?? null;
+      } else if (conn.guest?.trainingId !== training.id || training.is_public !== 1) {
+        return this.send(conn, { type: 'error', message: MSG.notFound });
+      }
+    } catch {
+      return this.send(conn, { type: 'error', message: MSG.notFound });
+    }
+    if (!moderator && training.status !== 1) return this.send(conn, { type: 'error', message: MSG.waitingForHost });
+    let sessionKey: string | null = null;
+    if (conn.auth) {
+      sessionKey = `session:${training.id}:${conn.auth.user.id}`;
+      if (!(await this.realtime.claim(sessionKey, conn.id, this.sessionTtl))) {
+        this.send(conn, { type: 'error', message: MSG.trainingAlreadyOpen });
+        conn.ws.close(4409, 'already open');
+        return;
+      }
+    }
+    if (conn.closed) {
+      if (sessionKey) await this.realtime.release(sessionKey, conn.id);
+      return;
+    }
+    if (enrolmentId !== null && conn.auth) {
+      await openConferenceAttendance(this.ctx.deps, training, { id: enrolmentId, user_id: conn.auth.user.id });
+    }
+    const info: PeerInfo = { id: conn.id, name: conn.name, isModerator: moderator, guest: !!conn.guest };
+    conn.room = { training, info, enrolmentId, sessionKey };
+    await this.localRoom(training.id).unsubscribe;
+    this.localRoom(training.id).peers.add(conn.id);
+    await this.realtime.hset(`room:${training.id}`, conn.id, JSON.stringify(info));
+    const members = await this.realtime.hgetall(`room:${training.id}`);
+    const peers = Object.entries(members)
+      .filter(([id]) => id !== conn.id)
+      .map(([, v]) => JSON.parse(v) as PeerInfo);
+    this.send(conn, { type: 'joined', you: info, peers, isModerator: moderator, ice_servers: this.opts.iceServers });
+    await this.publish(training.id, { kind: 'broadcast', msg: { type: 'peer-joined', peer: info }, except: conn.id });
+  }
+
+  private localRoom(tid: number) {
+    let room = this.rooms.get(tid);
+    if (!room) {
+      room = {
+        peers: new Set(),
+        unsubscribe: this.realtime.subscribe(`room:${tid}`, (e) => this.deliver(tid, e as RoomEvent)),
+      };
+      this.rooms.set(tid, room);
+    }
+    return room;
+  }
+
+  private async publish(tid: number, event: RoomEvent) {
+    await this.realtime.publish(`room:${tid}`, event);
+  }
+
+  /** An event of a room, from any instance: hand it to this instance's sockets in that room. */
+  private deliver(tid: number, event: RoomEvent) {
+    const room = this.rooms.get(tid);
+    if (!room) return;
+    for (const id of room.peers) {
+      const conn = this.conns.get(id);
+      if (!conn) continue;
+      if (event.kind === 'direct') {
+        if (event.to === id) this.send(conn, event.msg);
+      } else if (event.kind === 'broadcast') {
+        if (event.except !== id) this.send(conn, event.msg);
+      } else {
+        this.send(conn, { type: 'ended', by: event.by });
+        // leave now (not after a grace period), then close the socket
+        this.enqueue(conn, async () => {
+          await this.leaveRoom(conn, {});
+          conn.ws.close(4000, 'ended');
+        });
+      }
+    }
+  }
+
+  /**
+   * Leaves the room. Explicit (leave, end-all): attendance closes now. Dropped connection: the
+   * attendance closes as of the drop after the grace period, unless the account is back by then.
+   */
+  private async leaveRoom(conn: Conn, opts: { dropped?: Date }) {
+    const room = conn.room;
+    if (!room) return;
+    conn.room = null;
+    const tid = room.training.id;
+    const local = this.rooms.get(tid);
+    local?.peers.delete(conn.id);
+    await this.realtime.hdel(`room:${tid}`, conn.id);
+    await this.publish(tid, { kind: 'broadcast', msg: { type: 'peer-left', id: conn.id } });
+    if (local && !local.peers.size) {
+      this.rooms.delete(tid);
+      await (await local.unsubscribe)();
+    }
+    if (room.sessionKey) await this.realtime.release(room.sessionKey, conn.id);
+    if (room.enrolmentId === null) return;
+    const enrolmentId = room.enrolmentId;
+    if (!opts.dropped || this.closing) {
+      await closeConferenceAttendance(this.ctx.deps, enrolmentId, opts.dropped ?? new Date());
+      return;
+    }
+    const dropped = opts.dropped;
+    const finish = async () => {
+      // back within the grace period (on any instance): the same attendance row runs on
+      if (room.sessionKey && (await this.realtime.get(room.sessionKey))) return;
+      await closeConferenceAttendance(this.ctx.deps, enrolmentId, dropped);
+    };
+    const timer = setTimeout(() => {
+      this.pendingLeaves.delete(timer);
+      this.track(finish());
+    }, this.opts.graceMs);
+    this.pendingLeaves.set(timer, finish);
+  }
+
+  private beat() {
+    for (const conn of this.conns.values()) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      try {
+        conn.ws.ping();
+      } catch {
+        /* closing */
+      }
+    }
+  }
+
+  /** Waits for queued work (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.work.size) await Promise.all([...this.work]);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    for (const conn of this.conns.values()) conn.ws.terminate();
+    await this.settle();
+    // shutting down: dropped connections count as left at their drop time now
+    for (const [timer, finish] of this.pendingLeaves) {
+      clearTimeout(timer);
+      this.track(finish());
+    }
+    this.pendingLeaves.clear();
+    await this.settle();
+  }
+}

@@ -1,0 +1,40 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Short-lived playback tokens for GET /api/recording-file/{id}?t=…, because a <video> element
+ * cannot send an Authorization header. Token = base64url("{recordingId}.{userId}.{expiresAtSeconds}")
+ * + "." + base64url(HMAC-SHA256).
+ */
+export const PLAYBACK_TOKEN_TTL_SECONDS = 4 * 3600;
+
+export class PlaybackTokens {
+  private readonly key: Buffer;
+  constructor(secret: string | undefined) {
+    this.key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  }
+
+  private mac(payload: string): Buffer {
+    return createHmac('sha256', this.key).update(payload).digest();
+  }
+
+  sign(recordingId: number, userId: number, now = Date.now()): string {
+    const exp = Math.floor(now / 1000) + PLAYBACK_TOKEN_TTL_SECONDS;
+    const payload = `${recordingId}.${userId}.${exp}`;
+    return `${Buffer.from(payload).toString('base64url')}.${this.mac(payload).toString('base64url')}`;
+  }
+
+  /** The user the token was issued to, when it is genuine, unexpired and for this recording. */
+  verify(token: string, recordingId: number, now = Date.now()): { userId: number } | null {
+    const [p, m, ...rest] = token.split('.');
+    if (!p || !m || rest.length) return null;
+    const payload = Buffer.from(p, 'base64url').toString('utf8');
+    const expected = this.mac(payload);
+    const given = Buffer.from(m, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(payload);
+    if (!match) return null;
+    const [, rid, uid, exp] = match;
+    if (Number(rid) !== recordingId || Number(exp) * 1000 <= now) return null;
+    return { userId: Number(uid) };
+  }
+}

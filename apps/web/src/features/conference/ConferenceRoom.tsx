@@ -1,0 +1,509 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
+import { MSG, type PeerInfo } from '@trainlab/contract';
+import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { apiPost } from '../../api/client';
+import { confirmAction } from '../../ui/confirm';
+import { RecordButton } from '../recording/RecordButton';
+import { ConferenceToolbar } from './ConferenceToolbar';
+import { useLocalMedia } from './media';
+import {
+  type ChatLine,
+  type CreateRtcClient,
+  createRtcClient,
+  type RemotePeer,
+  type RtcClientLike,
+} from './rtc-client';
+import { VideoTile } from './VideoTile';
+import { type BoardScene, toBoardScene, Whiteboard } from './Whiteboard';
+
+/** Which RTC client the room uses (tests may provide another). */
+export const RtcClientFactory = createContext<CreateRtcClient>(createRtcClient);
+
+export const FRAME_WIDTH = 1100;
+export const FRAME_HEIGHT = 580;
+export const GUEST_FRAME_HEIGHT = 540;
+const SEND_EVERY_MS = 250;
+const SAVE_AFTER_MS = 1500;
+
+type Phase = 'preview' | 'joining' | 'in' | 'waiting' | 'already-open' | 'closed';
+
+interface ConferenceRoomProps {
+  slug: string;
+  title: string;
+  wsUrl: string;
+  iceServers?: Record<string, unknown>[];
+  token?: string;
+  ticket?: string;
+  guest?: boolean;
+  frameHeight?: number;
+  /** the meeting is over for us: 'left' (hang-up) or 'ended' (the moderator ended it for all) */
+  onExit: (reason: 'left' | 'ended') => void;
+  /** more moderator controls for the toolbar (e.g. recording) */
+  toolbarExtra?: ReactNode;
+}
+
+declare global {
+  interface Window {
+    /** for journeys: the live client's statistics and our own tracks */
+    __cfConference?: { getStats: RtcClientLike['getStats']; localTracks: () => { kind: string; enabled: boolean }[] };
+  }
+}
+
+/** The built-in meeting: preview with device choice, then the room (tiles, participants, chat, whiteboard). */
+export function ConferenceRoom(props: ConferenceRoomProps) {
+  const { slug, title, guest, frameHeight = FRAME_HEIGHT, onExit } = props;
+  const factory = useContext(RtcClientFactory);
+  const media = useLocalMedia();
+  const [phase, setPhase] = useState<Phase>('preview');
+  const [me, setMe] = useState<PeerInfo | null>(null);
+  const [isModerator, setIsModerator] = useState(false);
+  const [peers, setPeers] = useState<RemotePeer[]>([]);
+  const [chat, setChat] = useState<ChatLine[]>([]);
+  const [audioOn, setAudioOn] = useState(true);
+  const [videoOn, setVideoOn] = useState(true);
+  const [sharing, setSharing] = useState<MediaStream | null>(null);
+  const [boardOpen, setBoardOpen] = useState(false);
+  const [board, setBoard] = useState<BoardScene>({ elements: [] });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const client = useRef<RtcClientLike | null>(null);
+  const exitRef = useRef(onExit);
+  exitRef.current = onExit;
+
+  const streamRef = useRef<MediaStream | null>(null);
+  streamRef.current = media.stream;
+
+  useEffect(() => {
+    const c = factory({
+      onJoined: (you, _peers, moderator) => {
+        setMe(you);
+        setIsModerator(moderator);
+        setPhase('in');
+      },
+      onPeers: setPeers,
+      onChat: (line) => setChat((lines) => [...lines, line]),
+      onMuted: (kind) => {
+        if (kind === 'audio') setAudioOn(false);
+        else setVideoOn(false);
+        notifications.show({
+          message: kind === 'audio' ? 'The host muted your microphone.' : 'The host turned your camera off.',
+        });
+      },
+      onEnded: () => {
+        notifications.show({ message: 'The meeting has been ended by the host.' });
+        setPhase('closed');
+        exitRef.current('ended');
+      },
+      onWhiteboard: (scene) => {
+        setBoard(toBoardScene(scene));
+        setBoardOpen(true);
+      },
+      onServerError: (message) => {
+        if (message === MSG.waitingForHost) setPhase('waiting');
+        else if (message === MSG.trainingAlreadyOpen) setPhase('already-open');
+        else {
+          setServerError(message);
+          setPhase((p) => (p === 'joining' ? 'preview' : p));
+        }
+      },
+      onClosed: (code) => {
+        setPhase((p) =>
+          p === 'already-open' || code === 4409 ? 'already-open' : p === 'in' || p === 'joining' ? 'closed' : p,
+        );
+      },
+    });
+    client.current = c;
+    window.__cfConference = {
+      getStats: () => c.getStats(),
+      localTracks: () => (streamRef.current?.getTracks() ?? []).map((t) => ({ kind: t.kind, enabled: t.enabled })),
+    };
+    return () => {
+      c.leave();
+      client.current = null;
+      window.__cfConference = undefined;
+    };
+  }, [factory]);
+
+  // keep our own tracks as the buttons say (also after a device change)
+  useEffect(() => {
+    for (const t of media.stream?.getAudioTracks() ?? []) t.enabled = audioOn;
+    for (const t of media.stream?.getVideoTracks() ?? []) t.enabled = videoOn;
+  }, [media.stream, audioOn, videoOn]);
+
+  const join = () => {
+    setPhase('joining');
+    setServerError(null);
+    client.current?.setLocalStream(media.stream);
+    client.current?.join({
+      wsUrl: props.wsUrl,
+      slug,
+      token: props.token,
+      ticket: props.ticket,
+      iceServers: props.iceServers,
+    });
+  };
+
+  const leave = () => {
+    client.current?.leave();
+    for (const t of sharing?.getTracks() ?? []) t.stop();
+    setPhase('closed');
+    exitRef.current('left');
+  };
+
+  const toggleShare = async () => {
+    if (sharing) {
+      for (const t of sharing.getTracks()) t.stop();
+      setSharing(null);
+      await client.current?.replaceVideoTrack(null);
+      return;
+    }
+    try {
+      const screen = await navigator.mediaDevices.getDisplayMedia({ video: true });
+      const track = screen.getVideoTracks()[0] ?? null;
+      if (track)
+        track.onended = () => {
+          setSharing(null);
+          void client.current?.replaceVideoTrack(null);
+        };
+      setSharing(screen);
+      await client.current?.replaceVideoTrack(track);
+    } catch {
+      notifications.show({ color: 'red', message: 'The screen could not be shared.' });
+    }
+  };
+
+  // whiteboard: live (throttled) to the room, saved (debounced) with the training
+  const lastSent = useRef(0);
+  const sendTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latestBoard = useRef<BoardScene>(board);
+  const onBoardChange = (scene: BoardScene) => {
+    setBoard(scene);
+    latestBoard.current = scene;
+    const send = () => {
+      lastSent.current = Date.now();
+      sendTimer.current = null;
+      client.current?.send({ type: 'whiteboard', scene: { elements: latestBoard.current.elements } });
+    };
+    const wait = SEND_EVERY_MS - (Date.now() - lastSent.current);
+    if (wait <= 0) send();
+    else if (!sendTimer.current) sendTimer.current = setTimeout(send, wait);
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => {
+      void apiPost('save-whiteboard', { slug, scene: { elements: latestBoard.current.elements } }).catch(() => {
+        notifications.show({ color: 'red', message: 'The whiteboard could not be saved.' });
+      });
+    }, SAVE_AFTER_MS);
+  };
+  useEffect(
+    () => () => {
+      if (sendTimer.current) clearTimeout(sendTimer.current);
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+    },
+    [],
+  );
+
+  const openBoard = async () => {
+    if (boardOpen) {
+      setBoardOpen(false);
+      return;
+    }
+    setBoardOpen(true);
+    try {
+      const saved = await apiPost<{ success: { scene: Record<string, unknown> | null } }>('get-whiteboard', { slug });
+      if (saved.success.scene && board.elements.length === 0) setBoard(toBoardScene(saved.success.scene));
+    } catch {
+      // a fresh board
+    }
+  };
+
+  const tiles = useMemo(() => peers, [peers]);
+
+  if (phase === 'preview' || phase === 'joining') {
+    return (
+      <Paper withBorder p="md" maw={FRAME_WIDTH} mx="auto">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Box h={300}>
+            <VideoTile name="Preview" stream={media.stream} self />
+          </Box>
+          <Stack gap="sm">
+            <Text fw={600}>Ready to join {title}?</Text>
+            {serverError ? (
+              <Alert color="red" role="alert">
+                {serverError}
+              </Alert>
+            ) : null}
+            {media.error ? (
+              <Alert color="yellow" icon={<IconAlertTriangle size={16} />}>
+                {media.error}
+              </Alert>
+            ) : null}
+            <Select
+              label="Camera"
+              placeholder="Default camera"
+              data={media.cameras}
+              value={media.cameraId}
+              onChange={media.setCameraId}
+              allowDeselect={false}
+            />
+            <Select
+              label="Microphone"
+              placeholder="Default microphone"
+              data={media.microphones}
+              value={media.microphoneId}
+              onChange={media.setMicrophoneId}
+              allowDeselect={false}
+            />
+            <Button onClick={join} loading={phase === 'joining'} mt="sm">
+              Join meeting
+            </Button>
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+    );
+  }
+
+  if (phase === 'waiting' || phase === 'already-open' || phase === 'closed') {
+    return (
+      <>
+        <WaitingModal
+          opened={phase === 'waiting'}
+          retryLabel={guest ? 'Try Again' : 'Join Again'}
+          onClose={leave}
+          onRetry={() => client.current?.rejoin()}
+        />
+        <Modal opened={phase === 'already-open'} onClose={leave} title="Training already open" centered>
+          <Stack>
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <IconAlertTriangle size={22} aria-hidden />
+              <Text>{MSG.trainingAlreadyOpen}</Text>
+            </Group>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={leave}>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+        {phase === 'closed' ? <Text c="dimmed">You have left the meeting.</Text> : null}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="sm" maw={FRAME_WIDTH} mx="auto">
+      <ConferenceToolbar
+        audioOn={audioOn}
+        videoOn={videoOn}
+        sharing={sharing !== null}
+        isModerator={isModerator}
+        whiteboardOpen={boardOpen}
+        onToggleAudio={() => setAudioOn((v) => !v)}
+        onToggleVideo={() => setVideoOn((v) => !v)}
+        onToggleShare={() => void toggleShare()}
+        onLeave={leave}
+        onMuteAll={(kind) => {
+          client.current?.send({ type: 'mute-all', kind });
+          notifications.show({
+            message: kind === 'audio' ? "Everyone's audio is muted." : "Everyone's video is muted.",
+          });
+        }}
+        onEndAll={() =>
+          confirmAction({
+            title: 'End meeting for all',
+            message: 'Are you sure want to end the meeting for all?',
+            danger: true,
+            onConfirm: () => client.current?.send({ type: 'end-all' }),
+          })
+        }
+        onToggleWhiteboard={() => void openBoard()}
+        extra={
+          props.toolbarExtra ?? (isModerator && !guest ? <RecordButton slug={slug} stream={streamRef.current} /> : null)
+        }
+      />
+      {serverError ? (
+        <Alert color="red" withCloseButton onClose={() => setServerError(null)} role="alert">
+          {serverError}
+        </Alert>
+      ) : null}
+      <Group align="stretch" gap="sm" wrap="wrap" h={{ md: frameHeight }} data-testid="cf-frame">
+        <Box style={{ flex: '1 1 520px', minWidth: 0 }} h={{ base: 'auto', md: '100%' }}>
+          {boardOpen ? (
+            <Whiteboard
+              scene={board}
+              readOnly={!isModerator}
+              onChange={isModerator ? onBoardChange : undefined}
+              height={frameHeight - 60}
+            />
+          ) : (
+            <SimpleGrid
+              cols={{ base: 1, sm: tiles.length === 0 ? 1 : 2, lg: tiles.length > 3 ? 3 : tiles.length === 0 ? 1 : 2 }}
+              spacing="xs"
+              h="100%"
+              style={{ gridAutoRows: 'minmax(160px, 1fr)' }}
+            >
+              <VideoTile
+                name={me?.name ?? 'You'}
+                stream={sharing ?? media.stream}
+                self
+                moderator={isModerator}
+                audioOff={!audioOn}
+                videoOff={!videoOn && !sharing}
+              />
+              {tiles.map((p) => (
+                <VideoTile key={p.id} name={p.name} stream={p.stream} moderator={p.isModerator} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Box>
+        <Paper withBorder p="xs" style={{ flex: '0 1 300px', minWidth: 260 }} h={{ base: 360, md: '100%' }}>
+          <SidePanel
+            me={me}
+            peers={peers}
+            chat={chat}
+            onSend={(text) => client.current?.send({ type: 'chat', text })}
+          />
+        </Paper>
+      </Group>
+    </Stack>
+  );
+}
+
+function SidePanel({
+  me,
+  peers,
+  chat,
+  onSend,
+}: {
+  me: PeerInfo | null;
+  peers: RemotePeer[];
+  chat: ChatLine[];
+  onSend: (text: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const t = text.trim();
+    if (!t) return;
+    onSend(t);
+    setText('');
+  };
+  const everyone = me ? [me, ...peers] : peers;
+  return (
+    <Tabs defaultValue="people" h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Tabs.List grow>
+        <Tabs.Tab value="people">Participants ({everyone.length})</Tabs.Tab>
+        <Tabs.Tab value="chat">Chat{chat.length ? ` (${chat.length})` : ''}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="people" pt="xs" style={{ flex: 1, minHeight: 0 }}>
+        <ScrollArea h="100%">
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Participants">
+            {everyone.map((p) => (
+              <Group key={p.id} component="li" gap={6} justify="space-between" wrap="nowrap">
+                <Text size="sm" truncate>
+                  {p.name}
+                  {p.id === me?.id ? ' (You)' : ''}
+                </Text>
+                {p.isModerator ? (
+                  <Badge size="xs" color="teal">
+                    Host
+                  </Badge>
+                ) : p.guest ? (
+                  <Badge size="xs" variant="outline">
+                    Guest
+                  </Badge>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea>
+      </Tabs.Panel>
+      <Tabs.Panel value="chat" pt="xs" style={{ flex: 1, minHeight: 0 }}>
+        <Stack gap="xs" h="100%">
+          <ScrollArea style={{ flex: 1 }} mih={200}>
+            {chat.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No messages yet.
+              </Text>
+            ) : (
+              <Stack gap={4} aria-live="polite" aria-label="Chat messages">
+                {chat.map((line) => (
+                  <Text key={`${line.at}-${line.from}-${line.text}`} size="sm">
+                    <Text span fw={600}>
+                      {line.name}:
+                    </Text>{' '}
+                    {line.text}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+          </ScrollArea>
+          <form onSubmit={submit}>
+            <Group gap={4} wrap="nowrap">
+              <TextInput
+                aria-label="Chat message"
+                placeholder="Type a message"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                maxLength={2000}
+                style={{ flex: 1 }}
+              />
+              <Button type="submit" size="sm">
+                Send
+              </Button>
+            </Group>
+          </form>
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+export function WaitingModal({
+  opened,
+  retryLabel,
+  onClose,
+  onRetry,
+  retrying,
+}: {
+  opened: boolean;
+  retryLabel: string;
+  onClose: () => void;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Training not started" centered>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconHourglass size={22} aria-hidden />
+          <Text>{MSG.waitingForHost}</Text>
+        </Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={onRetry} loading={retrying}>
+            {retryLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Group, Select, Stack } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { apiPost, errorText } from '../../api/client';
+import { useApiQuery } from '../../api/use-api';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Loading } from '../../ui/Loading';
+import { PageHeader } from '../../ui/PageHeader';
+import { type BoardScene, toBoardScene, Whiteboard } from './Whiteboard';
+
+const SAVE_AFTER_MS = 1200;
+
+/** /white-board: the whiteboard of a training outside a meeting (?slug= or a select of the caller's trainings). */
+export function WhiteboardPage() {
+  const [params, setParams] = useSearchParams();
+  const slug = params.get('slug') ?? '';
+  const trainings = useApiQuery<{ list: { slug: string; name: string }[] }>('all-trainings', {});
+  const [scene, setScene] = useState<BoardScene | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [canEdit, setCanEdit] = useState(true);
+  const [saved, setSaved] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (!slug) return;
+    setScene(null);
+    setError(null);
+    apiPost<{ success: { scene: Record<string, unknown> | null } }>('get-whiteboard', { slug })
+      .then((res) => setScene(toBoardScene(res.success.scene)))
+      .catch((e) => setError(errorText(e)));
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [slug]);
+
+  const onChange = (next: BoardScene) => {
+    setScene(next);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      apiPost<{ message: string }>('save-whiteboard', { slug, scene: { elements: next.elements } })
+        .then((r) => setSaved(r.message))
+        .catch((e) => {
+          setCanEdit(false);
+          setError(errorText(e));
+        });
+    }, SAVE_AFTER_MS);
+  };
+
+  const options = (trainings.data?.list ?? []).map((t) => ({ value: t.slug, label: t.name }));
+  return (
+    <Stack gap="sm" maw={1100} mx="auto">
+      <PageHeader title="Whiteboard" />
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <Select
+          label="Training"
+          placeholder={trainings.isLoading ? 'Loading…' : 'Pick a training'}
+          data={options.some((o) => o.value === slug) || !slug ? options : [{ value: slug, label: slug }, ...options]}
+          value={slug || null}
+          onChange={(v) => setParams(v ? { slug: v } : {})}
+          searchable
+          nothingFoundMessage="No Data Found"
+          w={{ base: '100%', sm: 360 }}
+        />
+        {saved ? (
+          <Alert color="teal" py={6}>
+            {saved}
+          </Alert>
+        ) : null}
+      </Group>
+      {error ? <ErrorAlert message={error} /> : null}
+      {!slug ? (
+        <EmptyState message="Pick a training to open its whiteboard." />
+      ) : scene === null && !error ? (
+        <Loading />
+      ) : scene ? (
+        <Whiteboard scene={scene} readOnly={!canEdit} onChange={canEdit ? onChange : undefined} height={520} />
+      ) : null}
+    </Stack>
+  );
+}

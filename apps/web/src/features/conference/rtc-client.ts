@@ -1,0 +1,272 @@
+import { type ClientMessage, type PeerInfo, type ServerMessage, serverMessage } from '@trainlab/contract';
+
+/**
+ * A small WebRTC mesh client for the built-in meeting provider (docs/conference-protocol.md):
+ * one RTCPeerConnection per peer, signalled over /ws/conference. The newcomer offers to the peers
+ * already in the room (they receive `peer-joined` and wait for its offer), so exactly one side
+ * of each pair offers.
+ */
+
+export type RtcIceServer = Record<string, unknown>;
+
+export interface RemotePeer extends PeerInfo {
+  stream: MediaStream | null;
+}
+
+export interface ChatLine {
+  from: string;
+  name: string;
+  text: string;
+  at: string;
+}
+
+export type RoomPhase = 'idle' | 'connecting' | 'joined' | 'left' | 'ended';
+
+/** What the page listens to; each is optional. */
+export interface RtcClientEvents {
+  onJoined?: (me: PeerInfo, peers: PeerInfo[], isModerator: boolean) => void;
+  onPeers?: (peers: RemotePeer[]) => void;
+  onChat?: (line: ChatLine) => void;
+  onMuted?: (kind: 'audio' | 'video', by: string) => void;
+  onEnded?: (by: string) => void;
+  onWhiteboard?: (scene: Record<string, unknown>, by: string) => void;
+  /** an `error` message of the server (waiting for host, already open, moderator only, …) */
+  onServerError?: (message: string) => void;
+  /** the socket closed (code 4409 = already open, 4000 = ended, 4401 = unauthenticated) */
+  onClosed?: (code: number) => void;
+}
+
+export interface JoinOptions {
+  wsUrl: string;
+  slug: string;
+  token?: string;
+  ticket?: string;
+  iceServers?: RtcIceServer[];
+}
+
+/** The part of the client the page uses: the page gets one through `createRtcClient` (tests inject a fake). */
+export interface RtcClientLike {
+  join(opts: JoinOptions): void;
+  /** retry `join` on the open socket (after the host started) */
+  rejoin(): void;
+  leave(): void;
+  setLocalStream(stream: MediaStream | null): void;
+  /** swaps the outgoing video track (screen sharing) on every peer connection */
+  replaceVideoTrack(track: MediaStreamTrack | null): Promise<void>;
+  send(message: ClientMessage): void;
+  getStats(): Promise<{ bytesReceived: number; peers: number }>;
+}
+
+type PeerEntry = { info: PeerInfo; pc: RTCPeerConnection; stream: MediaStream | null; pending: RTCIceCandidateInit[] };
+
+type SignalData =
+  | { kind: 'offer' | 'answer'; sdp: RTCSessionDescriptionInit }
+  | { kind: 'candidate'; candidate: RTCIceCandidateInit };
+
+const HEARTBEAT_MS = 20_000;
+
+export class RtcClient implements RtcClientLike {
+  private ws: WebSocket | null = null;
+  private peers = new Map<string, PeerEntry>();
+  private local: MediaStream | null = null;
+  private videoOverride: MediaStreamTrack | null = null;
+  private iceServers: RtcIceServer[] = [];
+  private slug = '';
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  me: PeerInfo | null = null;
+
+  constructor(private readonly events: RtcClientEvents) {}
+
+  join(opts: JoinOptions): void {
+    this.slug = opts.slug;
+    this.iceServers = opts.iceServers ?? [];
+    if (this.ws) this.leave();
+    const ws = new WebSocket(opts.wsUrl);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.send(opts.ticket ? { type: 'auth', ticket: opts.ticket } : { type: 'auth', token: opts.token ?? '' });
+      this.send({ type: 'join', slug: opts.slug });
+      this.heartbeat = setInterval(() => this.send({ type: 'ping' }), HEARTBEAT_MS);
+    };
+    ws.onmessage = (event) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const result = serverMessage.safeParse(parsed);
+      if (result.success) void this.handle(result.data);
+    };
+    ws.onclose = (event) => {
+      this.stopHeartbeat();
+      this.closePeers();
+      this.events.onClosed?.(event.code);
+    };
+  }
+
+  rejoin(): void {
+    this.send({ type: 'join', slug: this.slug });
+  }
+
+  leave(): void {
+    this.send({ type: 'leave' });
+    this.stopHeartbeat();
+    this.closePeers();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.close(1000);
+    }
+  }
+
+  send(message: ClientMessage): void {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  setLocalStream(stream: MediaStream | null): void {
+    this.local = stream;
+  }
+
+  async replaceVideoTrack(track: MediaStreamTrack | null): Promise<void> {
+    this.videoOverride = track;
+    const next = track ?? this.local?.getVideoTracks()[0] ?? null;
+    await Promise.all(
+      [...this.peers.values()].map(async ({ pc }) => {
+        const sender = pc.getSenders().find((s) => s.track?.kind === 'video' || s.track === null);
+        if (sender) await sender.replaceTrack(next);
+      }),
+    );
+  }
+
+  async getStats(): Promise<{ bytesReceived: number; peers: number }> {
+    let bytesReceived = 0;
+    for (const { pc } of this.peers.values()) {
+      const report = await pc.getStats();
+      report.forEach((s: { type: string; bytesReceived?: number }) => {
+        if (s.type === 'inbound-rtp') bytesReceived += s.bytesReceived ?? 0;
+      });
+    }
+    return { bytesReceived, peers: this.peers.size };
+  }
+
+  private async handle(msg: ServerMessage): Promise<void> {
+    switch (msg.type) {
+      case 'joined':
+        this.me = msg.you;
+        if (msg.ice_servers.length > 0) this.iceServers = msg.ice_servers;
+        this.events.onJoined?.(msg.you, msg.peers, msg.isModerator);
+        for (const peer of msg.peers) {
+          const entry = this.addPeer(peer);
+          const offer = await entry.pc.createOffer();
+          await entry.pc.setLocalDescription(offer);
+          this.signal(peer.id, { kind: 'offer', sdp: offer });
+        }
+        this.emitPeers();
+        return;
+      case 'peer-joined':
+        this.addPeer(msg.peer);
+        this.emitPeers();
+        return;
+      case 'peer-left': {
+        const entry = this.peers.get(msg.id);
+        entry?.pc.close();
+        this.peers.delete(msg.id);
+        this.emitPeers();
+        return;
+      }
+      case 'signal':
+        await this.onSignal(msg.from, msg.data as SignalData);
+        return;
+      case 'chat':
+        this.events.onChat?.({ from: msg.from, name: msg.name, text: msg.text, at: msg.at });
+        return;
+      case 'muted':
+        for (const track of this.local?.getTracks() ?? []) if (track.kind === msg.kind) track.enabled = false;
+        this.events.onMuted?.(msg.kind, msg.by);
+        return;
+      case 'ended':
+        this.events.onEnded?.(msg.by);
+        return;
+      case 'whiteboard':
+        this.events.onWhiteboard?.(msg.scene, msg.by);
+        return;
+      case 'error':
+        this.events.onServerError?.(msg.message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private addPeer(info: PeerInfo): PeerEntry {
+    const existing = this.peers.get(info.id);
+    if (existing) return existing;
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers as unknown as RTCIceServer[] });
+    const entry: PeerEntry = { info, pc, stream: null, pending: [] };
+    const tracks = this.local?.getTracks() ?? [];
+    for (const track of tracks) {
+      const out = track.kind === 'video' && this.videoOverride ? this.videoOverride : track;
+      pc.addTrack(out, this.local as MediaStream);
+    }
+    if (!tracks.some((t) => t.kind === 'audio')) pc.addTransceiver('audio', { direction: 'recvonly' });
+    if (!tracks.some((t) => t.kind === 'video')) pc.addTransceiver('video', { direction: 'recvonly' });
+    pc.onicecandidate = (e) => {
+      if (e.candidate) this.signal(info.id, { kind: 'candidate', candidate: e.candidate.toJSON() });
+    };
+    pc.ontrack = (e) => {
+      const stream = e.streams[0] ?? entry.stream ?? new MediaStream();
+      if (!e.streams[0]) stream.addTrack(e.track);
+      entry.stream = stream;
+      this.emitPeers();
+    };
+    this.peers.set(info.id, entry);
+    return entry;
+  }
+
+  private async onSignal(from: string, data: SignalData): Promise<void> {
+    const entry = this.peers.get(from);
+    if (!entry || !data || typeof data !== 'object') return;
+    const { pc } = entry;
+    if (data.kind === 'offer') {
+      await pc.setRemoteDescription(data.sdp);
+      await this.flushCandidates(entry);
+      const answer = await pc.createAnswer();
+      await pc.setLocalDescription(answer);
+      this.signal(from, { kind: 'answer', sdp: answer });
+    } else if (data.kind === 'answer') {
+      await pc.setRemoteDescription(data.sdp);
+      await this.flushCandidates(entry);
+    } else if (data.kind === 'candidate') {
+      if (pc.remoteDescription) await pc.addIceCandidate(data.candidate).catch(() => {});
+      else entry.pending.push(data.candidate);
+    }
+  }
+
+  private async flushCandidates(entry: PeerEntry) {
+    for (const c of entry.pending.splice(0)) await entry.pc.addIceCandidate(c).catch(() => {});
+  }
+
+  private signal(to: string, data: SignalData) {
+    this.send({ type: 'signal', to, data: JSON.parse(JSON.stringify(data)) });
+  }
+
+  private emitPeers() {
+    this.events.onPeers?.([...this.peers.values()].map((p) => ({ ...p.info, stream: p.stream })));
+  }
+
+  private closePeers() {
+    for (const { pc } of this.peers.values()) pc.close();
+    this.peers.clear();
+    this.emitPeers();
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}
+
+export type CreateRtcClient = (events: RtcClientEvents) => RtcClientLike;
+export const createRtcClient: CreateRtcClient = (events) => new RtcClient(events);

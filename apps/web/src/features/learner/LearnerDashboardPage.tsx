@@ -1,0 +1,131 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceDesktop, IconPlayerPlay, IconSchool, IconShoppingCart } from '@tabler/icons-react';
+import type { dashboardItem } from '@trainlab/contract';
+import { Link, useLocation } from 'react-router';
+import type { z } from 'zod';
+import { displayName, useSession } from '../../api/session';
+import { useApiQuery } from '../../api/use-api';
+import { useRouteTitle } from '../../app/route-title';
+import { DataTable } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDateTime } from './format';
+import { useStartTraining } from './use-start-training';
+
+type DashboardItem = z.infer<typeof dashboardItem>;
+/** The learner's virtual machine (spec 01 §7: d_vm_data with vm_name and created_at); null until one is assigned. */
+interface VmData {
+  vm_name?: string | null;
+  created_at?: string | null;
+}
+interface LearnerDashboard {
+  list: DashboardItem[];
+  d_vm_data: VmData | null;
+}
+
+function VmCard({ vm, loading }: { vm: VmData | null | undefined; loading: boolean }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="vm-title">
+      <Group gap="sm" mb="sm">
+        <IconDeviceDesktop size={22} aria-hidden />
+        <Title id="vm-title" order={2} size="h4">
+          Virtual Machine
+        </Title>
+      </Group>
+      {loading ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : vm?.vm_name ? (
+        <Stack gap="xs" align="flex-start">
+          <Text fw={600}>{vm.vm_name}</Text>
+          <Text size="sm" c="dimmed">
+            Assigned on {formatDateTime(vm.created_at)}
+          </Text>
+          <Button component={Link} to={`/vm/${encodeURIComponent(vm.vm_name)}`} size="sm">
+            Start VM
+          </Button>
+        </Stack>
+      ) : (
+        <Text c="dimmed">No virtual machine is assigned yet.</Text>
+      )}
+    </Card>
+  );
+}
+
+/** /lpu-home and /users: the learner dashboard — upcoming trainings with Start, the VM card (spec 01 §2). */
+export function LearnerDashboardPage() {
+  const title = useRouteTitle();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const query = useApiQuery<LearnerDashboard>('lpu/dashboard-data');
+  const { start, busySlug, dialog } = useStartTraining();
+  const isUserHome = pathname.replace(/\/$/, '') === '/users';
+
+  return (
+    <Stack gap="xl">
+      <PageHeader title={title} description={session ? `Welcome, ${displayName(session)}` : undefined} />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="links-title">
+          <Title id="links-title" order={2} size="h4" mb="sm">
+            Quick links
+          </Title>
+          <Stack gap="xs">
+            <Anchor component={Link} to="/my-trainings">
+              <Group gap={6} wrap="nowrap">
+                <IconSchool size={16} aria-hidden /> My Trainings
+              </Group>
+            </Anchor>
+            {isUserHome ? (
+              <Anchor component={Link} to="/view-cart">
+                <Group gap={6} wrap="nowrap">
+                  <IconShoppingCart size={16} aria-hidden /> Cart
+                </Group>
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to="/user/courses/list">
+                <Group gap={6} wrap="nowrap">
+                  <IconSchool size={16} aria-hidden /> My Courses
+                </Group>
+              </Anchor>
+            )}
+          </Stack>
+        </Card>
+        <VmCard vm={query.data?.d_vm_data} loading={query.isLoading} />
+      </SimpleGrid>
+
+      <Stack component="section" aria-labelledby="upcoming-title" gap="sm">
+        <Title id="upcoming-title" order={2} size="h4">
+          Upcoming trainings
+        </Title>
+        <DataTable<DashboardItem>
+          label="Upcoming trainings"
+          records={query.data?.list}
+          loading={query.isLoading}
+          error={query.error}
+          columns={[
+            { accessor: 'name', title: 'Name' },
+            { accessor: 'start_date', title: 'Start Date', render: (t) => formatDateTime(t.start_date) },
+            { accessor: 'end_date', title: 'End Date', render: (t) => formatDateTime(t.end_date) },
+            {
+              accessor: 'actions',
+              title: 'Action',
+              textAlign: 'right',
+              render: (t) => (
+                <Group justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                    loading={busySlug === t.slug}
+                    onClick={() => void start({ slug: t.slug })}
+                    aria-label={`Start ${t.name}`}
+                  >
+                    Start
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+      {dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import { Button, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
+import type { RecordingFinishResponse, RecordingStartResponse } from '@trainlab/contract';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { apiPost, errorText } from '../../api/client';
+import { apiUpload } from '../../api/upload';
+import { formatBytes, formatElapsed, formatLabel, pickMime, type RecordMode } from './recorder-format';
+import { type Uploader, UploadQueue } from './upload-queue';
+
+export interface RecordButtonProps {
+  /** the training being recorded */
+  slug: string;
+  /** the syllabus topic the recording belongs to (default: the training's latest topic) */
+  topicId?: number;
+  /** the meeting's media to record (the local or mixed stream); the button is disabled without it */
+  stream: MediaStream | null;
+  /** MediaRecorder timeslice: a chunk is produced and uploaded every this many ms */
+  timesliceMs?: number;
+  /** multipart upload (default apiUpload); tests inject their own */
+  upload?: Uploader;
+}
+
+type Phase = 'idle' | 'starting' | 'recording' | 'finishing';
+
+const defaultUpload: Uploader = (path, fields) => apiUpload(path, fields);
+
+/**
+ * The moderator's recording control for the conference toolbar: 'Audio only' (the spec's default:
+ * audio with video muted) or 'Full video'; records with MediaRecorder in timeslices, uploads the
+ * chunks in order in the background with a progress bar, and on Stop finishes the recording, which
+ * becomes the topic's recording (/recording/{id}).
+ */
+export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload = defaultUpload }: RecordButtonProps) {
+  const [mode, setMode] = useState<RecordMode>('audio');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [mime, setMime] = useState('');
+  const [elapsed, setElapsed] = useState(0);
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const queue = useRef<UploadQueue | null>(null);
+  const recordingId = useRef<number | null>(null);
+
+  const supported = typeof MediaRecorder !== 'undefined';
+
+  useEffect(() => {
+    if (phase !== 'recording') return;
+    const started = Date.now();
+    const timer = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  // leaving the page stops the recorder; what was uploaded stays on the server, unfinished
+  useEffect(
+    () => () => {
+      if (recorder.current && recorder.current.state !== 'inactive') recorder.current.stop();
+    },
+    [],
+  );
+
+  const fail = (message: string) => {
+    notifications.show({ color: 'red', title: 'Recording', message });
+  };
+
+  async function start() {
+    if (!stream || !supported) return;
+    const tracks = mode === 'audio' ? stream.getAudioTracks() : stream.getTracks();
+    if (tracks.length === 0) {
+      fail(mode === 'audio' ? 'There is no microphone to record.' : 'There is no media to record.');
+      return;
+    }
+    const chosen = pickMime(mode, MediaRecorder);
+    setPhase('starting');
+    try {
+      const res = await apiPost<RecordingStartResponse>('recording-start', {
+        slug,
+        ...(topicId ? { topic_id: topicId } : {}),
+        mime: chosen,
+      });
+      recordingId.current = res.id;
+      const q = new UploadQueue(res.id, res.chunk_size, upload, refresh);
+      queue.current = q;
+      const rec = new MediaRecorder(new MediaStream(tracks), { mimeType: chosen });
+      rec.ondataavailable = (e: BlobEvent) => q.push(e.data);
+      recorder.current = rec;
+      rec.start(timesliceMs);
+      setMime(chosen);
+      setElapsed(0);
+      setPhase('recording');
+    } catch (e) {
+      setPhase('idle');
+      fail(errorText(e));
+    }
+  }
+
+  async function stop() {
+    const rec = recorder.current;
+    const q = queue.current;
+    const id = recordingId.current;
+    if (!rec || !q || id === null) return;
+    setPhase('finishing');
+    if (rec.state !== 'inactive') {
+      // the last chunk arrives (dataavailable) before 'stop'
+      await new Promise<void>((resolve) => {
+        rec.addEventListener('stop', () => resolve(), { once: true });
+        rec.stop();
+      });
+    }
+    try {
+      await q.flush();
+      const res = await apiPost<RecordingFinishResponse>('recording-finish', { id });
+      notifications.show({ color: 'green', message: res.message });
+    } catch (e) {
+      fail(errorText(e));
+    } finally {
+      recorder.current = null;
+      queue.current = null;
+      recordingId.current = null;
+      setPhase('idle');
+    }
+  }
+
+  const q = queue.current;
+  const percent = q && q.recorded > 0 ? Math.round((q.uploaded / q.recorded) * 100) : 0;
+
+  if (phase === 'recording' || phase === 'finishing') {
+    return (
+      <Group gap="xs" wrap="wrap" align="center">
+        <Button
+          color="red"
+          size="sm"
+          leftSection={<IconPlayerStopFilled size={16} aria-hidden />}
+          onClick={stop}
+          loading={phase === 'finishing'}
+          aria-label="Stop recording"
+        >
+          Stop {formatElapsed(elapsed)}
+        </Button>
+        <Stack gap={2} w={170}>
+          <Progress
+            value={percent}
+            size="sm"
+            color={q?.error ? 'red' : 'blue'}
+            aria-label="Recording upload progress"
+            role="progressbar"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          />
+          <Text size="xs" c={q?.error ? 'red' : 'dimmed'} aria-live="polite">
+            {q?.error
+              ? `Upload failed: ${errorText(q.error)}`
+              : `${formatBytes(q?.uploaded ?? 0)} of ${formatBytes(q?.recorded ?? 0)} uploaded · ${formatLabel(mime)}`}
+          </Text>
+        </Stack>
+      </Group>
+    );
+  }
+
+  const disabledReason = !supported
+    ? 'This browser cannot record (MediaRecorder is missing).'
+    : !stream
+      ? 'Join the meeting with a microphone or camera to record.'
+      : null;
+
+  return (
+    <Group gap="xs" wrap="wrap" align="center">
+      <SegmentedControl
+        size="xs"
+        value={mode}
+        onChange={(v) => setMode(v as RecordMode)}
+        data={[
+          { value: 'audio', label: 'Audio only' },
+          { value: 'video', label: 'Full video' },
+        ]}
+        aria-label="What to record"
+      />
+      <Tooltip label={disabledReason ?? 'Record this meeting'}>
+        <Button
+          size="sm"
+          variant="light"
+          color="red"
+          leftSection={<IconPlayerRecordFilled size={16} aria-hidden />}
+          onClick={start}
+          disabled={!!disabledReason}
+          loading={phase === 'starting'}
+          aria-label="Start recording"
+        >
+          Record
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}

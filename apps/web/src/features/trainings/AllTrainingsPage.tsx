@@ -1,0 +1,205 @@
+import { ActionIcon, Anchor, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCertificate,
+  IconCopy,
+  IconDots,
+  IconEye,
+  IconEyeOff,
+  IconListDetails,
+  IconPlayerPlay,
+  IconPlus,
+  IconShare,
+  IconTrash,
+  IconUserPlus,
+  IconUserStar,
+  IconUsers,
+} from '@tabler/icons-react';
+import { MSG } from '@trainlab/contract';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useApiQuery } from '../../api/use-api';
+import { useRouteTitle } from '../../app/route-title';
+import { confirmAction } from '../../ui/confirm';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDateTime, type List, PublicBadge, type TrainingRow, trainingInvite, useRowAction } from './shared';
+
+async function copyInvite(t: TrainingRow) {
+  try {
+    await navigator.clipboard.writeText(trainingInvite(t));
+    notifications.show({ color: 'green', message: MSG.trainingLinkCopied });
+  } catch {
+    notifications.show({ color: 'red', message: 'The link could not be copied.' });
+  }
+}
+
+async function shareInvite(t: TrainingRow) {
+  const text = trainingInvite(t);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: t.name, text });
+      return;
+    } catch {
+      /* cancelled or refused: fall back to the clipboard */
+    }
+  }
+  await copyInvite(t);
+}
+
+/** /all-trainings: the upcoming trainings with their row actions (spec 01 §2 'Training screens'). */
+export function AllTrainingsPage() {
+  const title = useRouteTitle();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const q = useApiQuery<List<TrainingRow>>('all-trainings');
+  const { run, busyKey } = useRowAction(['all-trainings', 'get-dashboard-data']);
+
+  // spec 01 §9: the window opened at the trailing-slash path closes itself after 2 seconds
+  useEffect(() => {
+    if (location.pathname !== '/all-trainings/') return;
+    const timer = window.setTimeout(() => window.close(), 2000);
+    return () => window.clearTimeout(timer);
+  }, [location.pathname]);
+
+  const start = (t: TrainingRow) => {
+    if (t.totalTopics > 0) navigate(`/training-syllabus/${t.slug}`);
+    else window.open(`/conference/${t.slug}`, '_blank');
+  };
+
+  const remove = (t: TrainingRow) =>
+    confirmAction({
+      title: 'Delete training',
+      message: `Delete the training "${t.name}"?`,
+      danger: true,
+      onConfirm: () => void run(`${t.id}-delete`, 'delete-trainings', { slug: t.slug }),
+    });
+
+  const columns: DataTableColumn<TrainingRow>[] = [
+    { accessor: 'name', title: 'Name' },
+    {
+      accessor: 'link',
+      title: 'Meeting ID',
+      render: (t) => (
+        <Anchor href={`/conference/${t.slug}`} target="_blank" rel="noopener" size="sm">
+          {t.link}
+        </Anchor>
+      ),
+    },
+    { accessor: 'start_date', title: 'Start Date', render: (t) => formatDateTime(t.start_date) },
+    { accessor: 'end_date', title: 'End Date', render: (t) => formatDateTime(t.end_date) },
+    { accessor: 'total_training_day', title: 'Total Day', textAlign: 'right' },
+    { accessor: 'total_participants', title: 'Total Participants', textAlign: 'right' },
+    { accessor: 'is_public', title: 'Available', width: 130, render: (t) => <PublicBadge value={t.is_public} /> },
+    {
+      accessor: 'actions',
+      title: 'Action',
+      textAlign: 'right',
+      render: (t) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Users">
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={`/show-training-users/${t.slug}`}
+              aria-label={`Users of ${t.name}`}
+            >
+              <IconUsers size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Start">
+            <ActionIcon variant="subtle" color="green" aria-label={`Start ${t.name}`} onClick={() => start(t)}>
+              <IconPlayerPlay size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Syllabus">
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={`/training-syllabus/${t.slug}`}
+              aria-label={`Syllabus of ${t.name}`}
+            >
+              <IconListDetails size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Copy meeting link">
+            <ActionIcon variant="subtle" aria-label={`Copy meeting link of ${t.name}`} onClick={() => copyInvite(t)}>
+              <IconCopy size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`More actions for ${t.name}`}
+                loading={busyKey?.startsWith(`${t.id}-`)}
+              >
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={t.is_public ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+                onClick={() => void run(`${t.id}-public`, 'lp-public-training', { id: t.id })}
+              >
+                {t.is_public ? 'Stop Public' : 'Make Public'}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconUserPlus size={16} aria-hidden />}
+                component={Link}
+                to={`/add-training-user/${t.slug}`}
+              >
+                Add User
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconUserStar size={16} aria-hidden />}
+                component={Link}
+                to={`/assing/trainer/${t.slug}`}
+              >
+                Assign Trainer
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconCertificate size={16} aria-hidden />}
+                component={Link}
+                to={`/assessment/add/${t.slug}`}
+              >
+                Assessment
+              </Menu.Item>
+              <Menu.Item leftSection={<IconShare size={16} aria-hidden />} onClick={() => void shareInvite(t)}>
+                Share Link
+              </Menu.Item>
+              {t.status === 0 ? (
+                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => remove(t)}>
+                  Delete
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={title}
+        description="Trainings that have not ended yet."
+        actions={
+          <Button component={Link} to="/create-training" leftSection={<IconPlus size={16} aria-hidden />}>
+            Create Training
+          </Button>
+        }
+      />
+      <DataTable
+        label="Upcoming trainings"
+        records={q.data?.list}
+        columns={columns}
+        loading={q.isLoading}
+        error={q.error}
+        searchOn={['name', 'link']}
+      />
+    </Stack>
+  );
+}
