@@ -8,7 +8,7 @@ import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { ActiveBadge, useDecision } from './shared';
+import { AcceptRejectButtons, ActiveBadge, useDecision } from './shared';
 
 type AdminUserRow = z.infer<typeof adminUserRow>;
 type ChildUserRow = z.infer<typeof childUserRow>;
@@ -95,7 +95,7 @@ export function ProviderUsersPage() {
 
 function RequestsTable({ role, label }: { role: number; label: string }) {
   const q = useApiQuery<{ list: AdminUserRow[] }>('admin/get-users-list', { role, type: 'request' });
-  const { run, busyKey } = useDecision({
+  const decision = useDecision({
     path: 'admin/update-learninig-provider-request',
     invalidates: ['admin/get-users-list', 'admin/dashboard-data'],
     goTo: role === USER_TYPES.provider ? '/admin/learning-providers' : undefined,
@@ -106,40 +106,15 @@ function RequestsTable({ role, label }: { role: number; label: string }) {
       accessor: 'actions',
       title: 'Action',
       textAlign: 'right',
-      render: (u) => {
-        const who = `${u.first_name} ${u.last_name}`;
-        return (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Button
-              size="xs"
-              color="green"
-              loading={busyKey === `${u.id}-1`}
-              aria-label={`Accept ${who}`}
-              onClick={() =>
-                run(`${u.id}-1`, { id: u.id, status: 1 }, { title: 'Accept request', message: `Accept ${who}?` })
-              }
-            >
-              Accept
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              loading={busyKey === `${u.id}-0`}
-              aria-label={`Reject ${who}`}
-              onClick={() =>
-                run(
-                  `${u.id}-0`,
-                  { id: u.id, status: 0 },
-                  { title: 'Reject request', message: `Reject ${who}?`, danger: true },
-                )
-              }
-            >
-              Reject
-            </Button>
-          </Group>
-        );
-      },
+      render: (u) => (
+        <AcceptRejectButtons
+          idField="id"
+          id={u.id}
+          who={`${u.first_name} ${u.last_name}`}
+          subject="request"
+          decision={decision}
+        />
+      ),
     },
   ];
   return (

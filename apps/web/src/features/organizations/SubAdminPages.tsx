@@ -1,11 +1,11 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { subadminRequestRow } from '@trainlab/contract';
 import type { z } from 'zod';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { useDecision } from './shared';
+import { AcceptRejectButtons, useDecision } from './shared';
 
 type SubadminRow = z.infer<typeof subadminRequestRow>;
 
@@ -43,7 +43,7 @@ export function OrgSubAdminsPage() {
 export function OrgSubAdminRequestsPage() {
   const title = useRouteTitle();
   const q = useApiQuery<{ list: SubadminRow[] }>('admin/new-org-subadmin-request', { type: 'request' });
-  const { run, busyKey } = useDecision({
+  const decision = useDecision({
     path: 'admin/update-org-subadmin-request',
     invalidates: ['admin/new-org-subadmin-request', 'admin/dashboard-data'],
     goTo: '/admin/org-sub-admin',
@@ -57,39 +57,14 @@ export function OrgSubAdminRequestsPage() {
       render: (r) => {
         const who = `${r.first_name} ${r.last_name}`;
         return (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Button
-              size="xs"
-              color="green"
-              loading={busyKey === `${r.odid}-1`}
-              aria-label={`Accept ${who}`}
-              onClick={() =>
-                run(
-                  `${r.odid}-1`,
-                  { odid: r.odid, status: 1 },
-                  { title: 'Accept sub-admin', message: `Accept ${who} as a sub-admin of ${r.oname}?` },
-                )
-              }
-            >
-              Accept
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              loading={busyKey === `${r.odid}-0`}
-              aria-label={`Reject ${who}`}
-              onClick={() =>
-                run(
-                  `${r.odid}-0`,
-                  { odid: r.odid, status: 0 },
-                  { title: 'Reject sub-admin', message: `Reject ${who}?`, danger: true },
-                )
-              }
-            >
-              Reject
-            </Button>
-          </Group>
+          <AcceptRejectButtons
+            idField="odid"
+            id={r.odid}
+            who={who}
+            subject="sub-admin"
+            acceptMessage={`Accept ${who} as a sub-admin of ${r.oname}?`}
+            decision={decision}
+          />
         );
       },
     },

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -73,4 +73,56 @@ export function useDecision({ path, invalidates, goTo }: DecisionOptions) {
     });
   }
   return { run, busyKey };
+}
+
+interface AcceptRejectProps {
+  /** the row's id as the call names it (`id` for providers, `odid` for sub-admins) */
+  idField: 'id' | 'odid';
+  id: number;
+  who: string;
+  /** what is decided, for the confirm titles ('request', 'sub-admin') */
+  subject: string;
+  /** the accept confirmation's question (default `Accept {who}?`) */
+  acceptMessage?: string;
+  decision: ReturnType<typeof useDecision>;
+}
+
+/** The Accept / Reject pair of an approval queue row (status 1 accept, 0 reject; spec 02 §4). */
+export function AcceptRejectButtons({ idField, id, who, subject, acceptMessage, decision }: AcceptRejectProps) {
+  const { run, busyKey } = decision;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        color="green"
+        loading={busyKey === `${id}-1`}
+        aria-label={`Accept ${who}`}
+        onClick={() =>
+          run(
+            `${id}-1`,
+            { [idField]: id, status: 1 },
+            { title: `Accept ${subject}`, message: acceptMessage ?? `Accept ${who}?` },
+          )
+        }
+      >
+        Accept
+      </Button>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        loading={busyKey === `${id}-0`}
+        aria-label={`Reject ${who}`}
+        onClick={() =>
+          run(
+            `${id}-0`,
+            { [idField]: id, status: 0 },
+            { title: `Reject ${subject}`, message: `Reject ${who}?`, danger: true },
+          )
+        }
+      >
+        Reject
+      </Button>
+    </Group>
+  );
 }
