@@ -1,27 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
 import { screenshot } from '../support/session';
 
 // Every journey here acts as provider@demo.test (one session per account): one after another.
 test.describe.configure({ mode: 'serial' });
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: CHROMIUM_WITH_FAKE_MEDIA });
 
 declare global {
   interface Window {

@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '@trainlab/contract';
+import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
 import { login, screenshot } from '../support/session';
 
 // The journey acts as provider@demo.test (one session per account).
 test.describe.configure({ mode: 'serial' });
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: CHROMIUM_WITH_FAKE_MEDIA });
 
 const day = 24 * 3600_000;
 

@@ -1,7 +1,9 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import type { useApiForm } from '../../api/use-api-form';
+import { ActionIcon, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { required } from './shared';
 
@@ -67,4 +69,48 @@ export function PersonForm({
       </form>
     </Paper>
   );
+}
+
+/** The Edit icon link of a person row. */
+export function EditPersonLink({ to, person }: { to: string; person: { first_name: string; last_name: string } }) {
+  return (
+    <Tooltip label="Edit">
+      <ActionIcon variant="light" component={Link} to={to} aria-label={`Edit ${person.first_name} ${person.last_name}`}>
+        <IconEdit size={16} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface PersonUpdateOptions {
+  path: string;
+  person: { first_name: string; last_name: string; email: string; mobile_no: string | null };
+  /** what names the record in the request (`{id}` or `{slug}`) */
+  key: Record<string, unknown>;
+  /** read calls to refresh after the update */
+  invalidates: string[];
+  /** the list to return to */
+  goTo: string;
+}
+
+/** An edit form of a person prefilled from its record: toast, refreshed lists, back to the list. */
+export function usePersonUpdate({ path, person, key, invalidates, goTo }: PersonUpdateOptions) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return useApiForm<PersonValues, { message: string }>({
+    path,
+    initialValues: {
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: person.email,
+      mobile_no: person.mobile_no ?? '',
+    },
+    validate: PERSON_VALIDATE,
+    toBody: (v) => ({ ...key, ...personBody(v) }),
+    onSuccess: async (data) => {
+      notifications.show({ color: 'green', message: data.message });
+      await Promise.all(invalidates.map((p) => client.invalidateQueries({ queryKey: [p] })));
+      navigate(goTo);
+    },
+  });
 }

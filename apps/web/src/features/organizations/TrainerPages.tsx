@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Stack, Tooltip } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { trainerRecord } from '@trainlab/contract';
 import { ORG_MSG } from '@trainlab/contract';
@@ -14,7 +14,15 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { EMPTY_PERSON, PERSON_VALIDATE, PersonForm, type PersonValues, personBody } from './PersonForm';
+import {
+  EditPersonLink,
+  EMPTY_PERSON,
+  PERSON_VALIDATE,
+  PersonForm,
+  type PersonValues,
+  personBody,
+  usePersonUpdate,
+} from './PersonForm';
 import { ActiveBadge } from './shared';
 
 type Trainer = z.infer<typeof trainerRecord>;
@@ -58,18 +66,7 @@ export function TrainerListPage() {
       accessor: 'actions',
       title: 'Action',
       textAlign: 'right',
-      render: (t) => (
-        <Tooltip label="Edit">
-          <ActionIcon
-            variant="light"
-            component={Link}
-            to={`/trainer/update/${t.id}`}
-            aria-label={`Edit ${t.first_name} ${t.last_name}`}
-          >
-            <IconEdit size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      render: (t) => <EditPersonLink to={`/trainer/update/${t.id}`} person={t} />,
     },
   ];
   return (
@@ -95,24 +92,12 @@ export function TrainerListPage() {
 }
 
 function UpdateTrainerForm({ trainer }: { trainer: Trainer }) {
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const api = useApiForm<PersonValues, { message: string }>({
+  const api = usePersonUpdate({
     path: 'update-trainer',
-    initialValues: {
-      first_name: trainer.first_name,
-      last_name: trainer.last_name,
-      email: trainer.email,
-      mobile_no: trainer.mobile_no ?? '',
-    },
-    validate: PERSON_VALIDATE,
-    toBody: (v) => ({ id: trainer.id, ...personBody(v) }),
-    onSuccess: async (data) => {
-      notifications.show({ color: 'green', message: data.message });
-      await client.invalidateQueries({ queryKey: ['trainer-list'] });
-      await client.invalidateQueries({ queryKey: ['get-trainer'] });
-      navigate('/trainer/list');
-    },
+    person: trainer,
+    key: { id: trainer.id },
+    invalidates: ['trainer-list', 'get-trainer'],
+    goTo: '/trainer/list',
   });
   return <PersonForm api={api} submitLabel="Update" back={BACK} />;
 }

@@ -1,20 +1,16 @@
-import { ActionIcon, Badge, Group, Stack, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEdit } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Group, Stack } from '@mantine/core';
 import type { managedUser } from '@trainlab/contract';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
-import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { roleLabel } from '../home/role-labels';
-import { PERSON_VALIDATE, PersonForm, type PersonValues, personBody } from './PersonForm';
+import { EditPersonLink, PersonForm, usePersonUpdate } from './PersonForm';
 import { ActiveBadge } from './shared';
 
 type ManagedUser = z.infer<typeof managedUser>;
@@ -45,18 +41,7 @@ export function UsersListPage() {
       accessor: 'actions',
       title: 'Action',
       textAlign: 'right',
-      render: (u) => (
-        <Tooltip label="Edit">
-          <ActionIcon
-            variant="light"
-            component={Link}
-            to={`/update-user-profile/${u.slug}`}
-            aria-label={`Edit ${u.first_name} ${u.last_name}`}
-          >
-            <IconEdit size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      render: (u) => <EditPersonLink to={`/update-user-profile/${u.slug}`} person={u} />,
     },
   ];
   return (
@@ -75,24 +60,12 @@ export function UsersListPage() {
 }
 
 function UpdateUserForm({ user }: { user: ManagedUser }) {
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const api = useApiForm<PersonValues, { message: string }>({
+  const api = usePersonUpdate({
     path: 'update-user-profile',
-    initialValues: {
-      first_name: user.first_name,
-      last_name: user.last_name,
-      email: user.email,
-      mobile_no: user.mobile_no ?? '',
-    },
-    validate: PERSON_VALIDATE,
-    toBody: (v) => ({ slug: user.slug, ...personBody(v) }),
-    onSuccess: async (data) => {
-      notifications.show({ color: 'green', message: data.message });
-      await client.invalidateQueries({ queryKey: ['get-all-lp-users'] });
-      await client.invalidateQueries({ queryKey: ['get-user-details'] });
-      navigate('/users-list');
-    },
+    person: user,
+    key: { slug: user.slug },
+    invalidates: ['get-all-lp-users', 'get-user-details'],
+    goTo: '/users-list',
   });
   return <PersonForm api={api} submitLabel="Update" back={{ to: '/users-list', label: 'Back to users' }} />;
 }
