@@ -40,6 +40,10 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_URL: BASE_URL,
       DATA_DIR: dataDir,
+      // embedded defaults (PGlite in DATA_DIR, in-process fan-out) whatever this shell has set: the
+      // server process inherits the environment, and an empty value counts as unset
+      DATABASE_URL: '',
+      REDIS_URL: '',
       LOGIN_RATE_LIMIT: '1000',
       FORGOT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',

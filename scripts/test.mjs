@@ -1,10 +1,12 @@
 // npm test: every test. Typecheck and lint, server integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), web component tests, then the Chromium journeys.
+// TEST_DATABASE_URL is set), web component tests, then the Chromium journeys, and the journeys across
+// two server instances when TEST_DATABASE_URL is set and Redis answers at REDIS_URL.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureInstall } from './ensure-install.mjs';
+import { clusterPrerequisites } from './test-cluster.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -83,8 +85,26 @@ results.push(
 );
 count(path.join(reports, 'e2e.json'));
 
+// Two server instances sharing PostgreSQL and Redis (scripts/test-cluster.mjs makes a fresh database).
+const CLUSTER_STEP = 'Chromium journeys across two instances (Redis)';
+const notRun = [];
+const cluster = await clusterPrerequisites();
+if (cluster.ok) {
+  results.push(
+    await run(CLUSTER_STEP, process.execPath, ['scripts/test-cluster.mjs'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e-cluster.json'),
+      CHROMIUM_PATH: chromium,
+    }),
+  );
+  count(path.join(reports, 'e2e-cluster.json'));
+} else {
+  notRun.push(`${CLUSTER_STEP}: ${cluster.reason}`);
+  console.log(`\n– ${CLUSTER_STEP}: not run, ${cluster.reason}.`);
+}
+
 const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
 console.log('\nSteps:', results.map((r) => `${r.ok ? '✔' : '✘'} ${r.name}`).join(', '));
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+for (const line of notRun) console.log(`Not run: ${line}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -1,6 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { axeViolations, EXCALIDRAW_KNOWN } from '../support/axe';
 import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
+import {
+  ALREADY_OPEN,
+  apiLogin,
+  createTraining,
+  freshLearner,
+  joinRoom,
+  localTracks,
+  signedInContext,
+  stats,
+  tag,
+  WAITING,
+} from '../support/conference';
 import { screenshot } from '../support/session';
 
 // Every journey here acts as provider@demo.test (one session per account): one after another.
@@ -8,105 +20,22 @@ test.describe.configure({ mode: 'serial' });
 
 test.use({ launchOptions: CHROMIUM_WITH_FAKE_MEDIA });
 
-declare global {
-  interface Window {
-    __cfConference?: {
-      getStats: () => Promise<{ bytesReceived: number; peers: number }>;
-      localTracks: () => { kind: string; enabled: boolean }[];
-    };
-  }
-}
-
-const WAITING = 'Waiting for the host to start the training, please standby !';
-const ALREADY_OPEN = 'Training already open in another tab or browser please check';
-const PASSWORD = 'Learner#2026';
-const tag = () => randomBytes(3).toString('hex');
-
-interface SessionUser {
-  token: string;
-  roles: string[];
-  email: string;
-  _id: number;
-  first_name: string;
-  last_name: string;
-}
-type Call = <T = Record<string, unknown>>(path: string, data: Record<string, unknown>) => Promise<T>;
-
-async function apiLogin(request: APIRequestContext, email: string, password = 'Demo@12345') {
-  const res = await request.post('/api/login', { data: { email, password, is_previous: true, is_sso: false } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const user = ((await res.json()) as { success: SessionUser }).success;
-  const call: Call = async (path, data) => {
-    const r = await request.post(`/api/${path}`, { data, headers: { Authorization: `Bearer ${user.token}` } });
-    expect(r.status(), `${path}: ${await r.text()}`).toBeLessThan(300);
-    return (await r.json()) as never;
-  };
-  return { user, call };
-}
-
-/** A browser context signed in as `user` (the session kept in localStorage as the login page does). */
-async function signedInContext(browser: Browser, user: SessionUser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript((u) => {
-    if (localStorage.getItem('token') === u.token) return;
-    localStorage.setItem('token', u.token);
-    localStorage.setItem('roles', JSON.stringify(u.roles));
-    localStorage.setItem('email', u.email);
-    localStorage.setItem('id', String(u._id));
-    localStorage.setItem('first_name', u.first_name);
-    localStorage.setItem('last_name', u.last_name);
-  }, user);
-  return context;
-}
-
-/** Enrols a fresh learner, sets the password through the e-mailed link and signs in through the API. */
-async function freshLearner(request: APIRequestContext, call: Call, slug: string, first: string) {
-  const email = `cf-${first.toLowerCase()}-${tag()}@e2e.test`;
-  await call('lp/add-training-user', { first_name: first, last_name: 'Learner', mobile_no: '9876543210', email, slug });
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.post('/api/dev/mailbox', { data: {} });
-      const { list } = (await res.json()) as { list: { to: string; text: string }[] };
-      token = list
-        .filter((m) => m.to === email)
-        .map((m) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1])
-        .find(Boolean);
-      return token;
-    })
-    .toBeTruthy();
-  const reset = await request.post('/api/reset-password', {
-    data: { password: PASSWORD, password_confirmation: PASSWORD, i_t: token },
+/** Collects every request of the context's pages that left this machine (data: and blob: URLs stay inside). */
+function outsideRequests(context: BrowserContext, outside: string[] = []): string[] {
+  context.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') outside.push(req.url());
   });
-  expect(reset.ok(), await reset.text()).toBe(true);
-  return (await apiLogin(request, email, PASSWORD)).user;
+  return outside;
 }
 
-async function createTraining(call: Call, name: string) {
-  const start = new Date(Date.now() + 10 * 60_000);
-  const end = new Date(start.getTime() + 2 * 86_400_000);
-  return call<{ id: number; slug: string; link: string }>('create-training', {
-    name,
-    start_date: start.toISOString(),
-    end_date: end.toISOString(),
-    total_training_day: 2,
-    number_of_participants: 20,
-    description: `About ${name}`,
-    requirements: [],
+/** The whiteboard's editor has loaded (Excalidraw arrives in its own chunk). */
+async function boardReady(page: Page) {
+  await expect(page.getByTestId('cf-whiteboard').locator('.excalidraw canvas').first()).toBeVisible({
+    timeout: 20_000,
   });
 }
-
-async function joinRoom(page: Page, slug: string) {
-  await page.goto(`/conference/${slug}`);
-  await page.getByRole('button', { name: 'Join meeting' }).click();
-  await expect(page.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
-}
-
-const stats = (page: Page) =>
-  page.evaluate(async () =>
-    window.__cfConference ? window.__cfConference.getStats() : { bytesReceived: 0, peers: 0 },
-  );
-const localTracks = (page: Page) => page.evaluate(() => window.__cfConference?.localTracks() ?? []);
 
 test('provider starts, two learners exchange media, mute, whiteboard, already open, attendance', async ({
   browser,
@@ -122,6 +51,15 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   const hostCtx = await signedInContext(browser, provider);
   const annaCtx = await signedInContext(browser, anna);
   const benCtx = await signedInContext(browser, ben);
+  const outside = [hostCtx, annaCtx, benCtx].map((ctx) => outsideRequests(ctx));
+  // the fonts of the whiteboard come from this server (Excalidraw's default is a public CDN)
+  const fonts: string[] = [];
+  for (const ctx of [hostCtx, annaCtx]) {
+    ctx.on('response', (res) => {
+      if (res.request().resourceType() === 'font' || /\.woff2(\?|$)/.test(res.url()))
+        fonts.push(`${res.status()} ${res.headers()['content-type']} ${res.url()}`);
+    });
+  }
   const host = await hostCtx.newPage();
   const a = await annaCtx.newPage();
   const b = await benCtx.newPage();
@@ -155,6 +93,9 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   await expect.poll(async () => (await stats(a)).bytesReceived, { timeout: 10_000 }).toBeGreaterThan(before);
   await expect(a.getByTestId('cf-peer-tile')).toHaveCount(2);
   await screenshot(host, 'cf-room-host');
+  // the room with its video tiles, as the moderator and as a learner
+  expect(await axeViolations(host)).toEqual([]);
+  expect(await axeViolations(a)).toEqual([]);
 
   // chat reaches everyone
   await a.getByRole('tab', { name: /Chat/ }).click();
@@ -176,18 +117,37 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
 
   // the moderator draws; the learner sees the drawing
   await host.getByRole('button', { name: 'Whiteboard' }).click();
-  const board = host.getByTestId('cf-whiteboard');
-  await expect(board).toBeVisible();
+  const board = host.getByRole('region', { name: 'Whiteboard', exact: true });
+  await expect(board).toHaveAttribute('data-testid', 'cf-whiteboard');
+  await boardReady(host);
+  // the rectangle tool (toolbar button; its key is R), then a drag on the canvas
+  await board.getByTitle(/^Rectangle/).click();
   const box = await board.boundingBox();
   if (!box) throw new Error('no whiteboard');
-  await host.mouse.move(box.x + 60, box.y + 60);
+  const [x, y] = [box.x + box.width * 0.3, box.y + box.height * 0.35];
+  await host.mouse.move(x, y);
   await host.mouse.down();
-  for (let i = 1; i <= 10; i++) await host.mouse.move(box.x + 60 + i * 25, box.y + 60 + i * 12);
+  for (let i = 1; i <= 10; i++) await host.mouse.move(x + i * 22, y + i * 12);
   await host.mouse.up();
-  await expect(a.getByTestId('cf-whiteboard')).toHaveAttribute('data-strokes', '1');
+  await expect(board).toHaveAttribute('data-elements', '1');
+  const seen = a.getByRole('region', { name: 'Whiteboard (view only)', exact: true });
+  await expect(seen).toHaveAttribute('data-elements', '1');
   await expect(a.getByText('The host draws here; you see it live.')).toBeVisible();
+  await boardReady(a);
+  // a text (key T) as well: the learner's board then draws it with Excalidraw's hand-drawn font
+  await host.keyboard.press('t');
+  await host.mouse.click(x, y + 190);
+  await host.keyboard.type('Hello class');
+  await host.keyboard.press('Escape');
+  await expect(board).toHaveAttribute('data-elements', '2');
+  await expect(seen).toHaveAttribute('data-elements', '2');
+  await expect.poll(() => fonts.filter((f) => f.includes('/excalidraw-assets/fonts/')).length).toBeGreaterThan(0);
+  for (const f of fonts) expect(f).toMatch(/^200 font\/woff2 http:\/\/localhost:\d+\//);
   await screenshot(host, 'cf-whiteboard-host');
   await screenshot(a, 'cf-whiteboard-learner');
+  // accessibility of the room with the board (a few issues of Excalidraw's own UI are listed in axe.ts)
+  expect(await axeViolations(host, { known: EXCALIDRAW_KNOWN })).toEqual([]);
+  expect(await axeViolations(a, { known: EXCALIDRAW_KNOWN })).toEqual([]);
 
   // a second tab of the same learner is refused
   const second = await annaCtx.newPage();
@@ -201,8 +161,10 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   // the saved whiteboard opens outside the meeting
   const wb = await hostCtx.newPage();
   await wb.goto(`/white-board?slug=${training.slug}`);
-  await expect(wb.getByTestId('cf-whiteboard')).toHaveAttribute('data-strokes', '1');
+  await expect(wb.getByTestId('cf-whiteboard')).toHaveAttribute('data-elements', '2');
+  await boardReady(wb);
   await screenshot(wb, 'cf-white-board-page');
+  expect(await axeViolations(wb, { known: EXCALIDRAW_KNOWN })).toEqual([]);
   await wb.close();
 
   // everyone leaves: back to the site root; the attendance is recorded by the server
@@ -215,6 +177,8 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
     slug: training.slug,
   });
   for (const learner of [anna, ben]) expect(list.find((r) => r.email === learner.email)?.join).toBe(1);
+  // nothing of the whole journey left this machine (fonts, scripts, styles, API calls)
+  expect(outside.flat()).toEqual([]);
   await Promise.all([hostCtx.close(), annaCtx.close(), benCtx.close()]);
 });
 
@@ -228,12 +192,14 @@ test('a guest joins a public training by its link; the moderator ends the meetin
   await call('lp-public-training', { id: training.id });
 
   const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const outside = outsideRequests(guestCtx);
   const guest = await guestCtx.newPage();
   await guest.goto(`/public/conference/${training.link}`);
   await expect(guest.getByRole('dialog').getByText(WAITING)).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Try Again' })).toBeVisible();
 
   const hostCtx = await signedInContext(browser, provider);
+  outsideRequests(hostCtx, outside);
   const host = await hostCtx.newPage();
   await host.goto(`/conference/${training.slug}`);
   await host.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
@@ -256,5 +222,6 @@ test('a guest joins a public training by its link; the moderator ends the meetin
   await host.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(guest).toHaveURL(/\/$/);
   await expect(host).toHaveURL(/\/(learning-provider)?$/);
+  expect(outside).toEqual([]);
   await Promise.all([hostCtx.close(), guestCtx.close()]);
 });

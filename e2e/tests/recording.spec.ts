@@ -1,151 +1,143 @@
-import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '@trainlab/contract';
 import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
-import { login, screenshot } from '../support/session';
+import {
+  apiLogin,
+  createTraining,
+  freshLearner,
+  joinRoom,
+  type SessionUser,
+  signedInContext,
+  stats,
+  tag,
+} from '../support/conference';
+import { screenshot } from '../support/session';
 
 // The journey acts as provider@demo.test (one session per account).
 test.describe.configure({ mode: 'serial' });
 
 test.use({ launchOptions: CHROMIUM_WITH_FAKE_MEDIA });
 
-const day = 24 * 3600_000;
+/** Sessions shorter than this are 0 whole minutes; the learner stays a little longer. */
+const STAY_MS = 63_000;
+const b64 = (n: number) => Buffer.from(String(n)).toString('base64');
 
-/** A provider's training with one syllabus topic, created through the API from the signed-in page. */
-async function trainingWithTopic(page: Page) {
-  const name = `Recorded ${randomBytes(3).toString('hex')}`;
-  return page.evaluate(
-    async ({ name, start, end }) => {
-      const token = localStorage.getItem('token');
-      const post = async (path: string, body: unknown) => {
-        const res = await fetch(`/api/${path}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
-        const json = await res.json();
-        if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-        return json;
-      };
-      const training = await post('create-training', {
-        name,
-        start_date: start,
-        end_date: end,
-        total_training_day: 1,
-        number_of_participants: 5,
-        description: 'Recorded in the browser.',
-        requirements: [],
-      });
-      await post('add-training-syllabus', { slug: training.slug, topic_name: 'Recorded topic' });
-      const syllabus = await post('get-training-syllabus', { slug: training.slug });
-      return { slug: training.slug as string, topicId: syllabus.list[0].id as number };
-    },
-    { name, start: new Date(Date.now() + day).toISOString(), end: new Date(Date.now() + 2 * day).toISOString() },
-  );
-}
-
-/**
- * Records the fake camera and microphone with MediaRecorder in 1 s slices for `ms`, uploading each
- * chunk in order through /recording-chunk as it arrives, then /recording-finish.
- */
-async function recordAndUpload(page: Page, slug: string, topicId: number, ms: number) {
-  return page.evaluate(
-    async ({ slug, topicId, ms }) => {
-      const token = localStorage.getItem('token');
-      const auth = { Authorization: `Bearer ${token}` };
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
-      const mime = MediaRecorder.isTypeSupported('video/webm;codecs=vp8,opus')
-        ? 'video/webm;codecs=vp8,opus'
-        : 'video/webm';
-      const start = await fetch('/api/recording-start', {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ slug, topic_id: topicId, mime }),
-      }).then((r) => r.json());
-      let index = 0;
-      let chain = Promise.resolve();
-      const statuses: number[] = [];
-      const recorder = new MediaRecorder(stream, { mimeType: mime });
-      recorder.ondataavailable = (e) => {
-        if (!e.data.size) return;
-        const data = e.data;
-        chain = chain.then(async () => {
-          const form = new FormData();
-          form.append('id', String(start.id));
-          form.append('index', String(index++));
-          form.append('file', data, 'chunk.webm');
-          const res = await fetch('/api/recording-chunk', { method: 'POST', headers: auth, body: form });
-          statuses.push(res.status);
-        });
-      };
-      const stopped = new Promise((r) => recorder.addEventListener('stop', r, { once: true }));
-      recorder.start(1000);
-      await new Promise((r) => setTimeout(r, ms));
-      recorder.stop();
-      await stopped;
-      await chain;
-      for (const t of stream.getTracks()) t.stop();
-      const finish = await fetch('/api/recording-finish', {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id: start.id }),
-      }).then((r) => r.json());
-      return { id: start.id as number, mime, chunks: index, statuses, finish };
-    },
-    { slug, topicId, ms },
-  );
-}
-
-test('the moderator records in the browser and the recording plays at /recording/{base64 id}', async ({ page }) => {
-  await login(page, 'provider@demo.test');
-  await expect(page).not.toHaveURL(/\/login$/);
-  const { slug, topicId } = await trainingWithTopic(page);
-
-  const rec = await recordAndUpload(page, slug, topicId, 4000);
-  expect(rec.chunks).toBeGreaterThanOrEqual(3);
-  expect(rec.statuses.every((s) => s === 200)).toBe(true);
-  expect(rec.finish).toMatchObject({
-    message: MSG.recordingSaved,
-    url: `/api/recording-file/${rec.id}`,
-    topic_id: topicId,
-  });
-  expect(rec.finish.bytes).toBeGreaterThan(1000);
-
-  await page.goto(`/recording/${Buffer.from(String(topicId)).toString('base64')}`);
-  await expect(page.getByRole('heading', { name: 'Recording: Recorded topic' })).toBeVisible();
+async function videoMeta(page: Page) {
   const video = page.getByLabel('Recording');
-  await expect(video).toHaveAttribute('src', new RegExp(`^/api/recording-file/${rec.id}\\?t=`));
-  // the browser loads the file itself (no Authorization header): metadata arrives
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(1);
-  const meta = await video.evaluate((v: HTMLVideoElement) => ({
-    duration: v.duration,
-    w: v.videoWidth,
-    h: v.videoHeight,
-  }));
-  expect(meta.duration).toBeGreaterThan(0);
-  expect(meta.w).toBeGreaterThan(0);
+  return video.evaluate((v: HTMLVideoElement) => ({ duration: v.duration, w: v.videoWidth, h: v.videoHeight }));
+}
 
-  // a byte range of the same signed URL
-  const src = (await video.getAttribute('src'))!;
-  const ranged = await page.request.get(src, { headers: { Range: 'bytes=0-99' } });
+test('the moderator records the meeting with the Record button; it plays at /recording/{id}; attendance minutes are recorded', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { user: provider, call } = await apiLogin(request, 'provider@demo.test');
+  const training = await createTraining(call, `Recorded ${tag()}`);
+  await call('add-training-syllabus', { slug: training.slug, topic_name: 'Recorded topic' });
+  const { list: topics } = await call<{ list: { id: number }[] }>('get-training-syllabus', { slug: training.slug });
+  const topicId = topics[0]!.id;
+  // the topic runs: the server writes attendance per topic as well as per training
+  await call('update-training-start-status', { id: topicId });
+  const learner: SessionUser = await freshLearner(request, call, training.slug, 'Rita');
+
+  const hostCtx = await signedInContext(browser, provider);
+  const learnerCtx = await signedInContext(browser, learner);
+  const host = await hostCtx.newPage();
+  const rita = await learnerCtx.newPage();
+
+  await host.goto(`/conference/${training.slug}`);
+  const confirm = host.getByRole('dialog');
+  if (
+    await confirm
+      .getByText('Are you sure want to start Training?')
+      .isVisible()
+      .catch(() => false)
+  )
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+  await host.getByRole('button', { name: 'Join meeting' }).click();
+  await expect(host.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+
+  await joinRoom(rita, training.slug);
+  const ritaJoined = Date.now();
+  for (const p of [host, rita])
+    await expect.poll(async () => (await stats(p)).bytesReceived, { timeout: 20_000 }).toBeGreaterThan(0);
+  // a learner has no recording control
+  await expect(rita.getByRole('button', { name: 'Start recording' })).toHaveCount(0);
+
+  // the moderator records the whole meeting (both pictures, both voices) for a few seconds
+  await host.getByText('Full video', { exact: true }).click();
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  const progress = host.getByRole('progressbar', { name: 'Recording upload progress' });
+  await expect(progress).toBeVisible();
+  await expect(host.getByText(/KB of .* uploaded · WebM video/)).toBeVisible({ timeout: 15_000 });
+  await screenshot(host, 'recording-in-progress');
+  await host.waitForTimeout(4_000);
+  await host.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(host.getByText(MSG.recordingSaved)).toBeVisible({ timeout: 20_000 });
+  await expect(host.getByRole('button', { name: 'Start recording' })).toBeVisible();
+
+  // the recording is the topic's: it plays at /recording/{base64 topic id}, from a second tab of the host
+  const player = await hostCtx.newPage();
+  await player.goto(`/recording/${b64(topicId)}`);
+  await expect(player.getByRole('heading', { name: 'Recording: Recorded topic' })).toBeVisible();
+  const video = player.getByLabel('Recording');
+  const src = (await video.getAttribute('src')) ?? '';
+  expect(src).toMatch(/^\/api\/recording-file\/\d+\?t=/);
+  const meta = await videoMeta(player);
+  expect(meta.w).toBe(1280);
+  expect(meta.h).toBe(720);
+  await player.evaluate(() => (document.querySelector('video') as HTMLVideoElement).play().catch(() => undefined));
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.3);
+  await screenshot(player, 'recording-player');
+  // the signed URL serves byte ranges; without the signature the file is refused
+  const ranged = await player.request.get(src, { headers: { Range: 'bytes=0-99' } });
   expect(ranged.status()).toBe(206);
-  expect(ranged.headers()['content-range']).toBe(`bytes 0-99/${rec.finish.bytes}`);
-  expect(ranged.headers()['content-type']).toBe(rec.mime);
-  await page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).play().catch(() => undefined));
-  await page.waitForTimeout(800);
-  await screenshot(page, 'recording-player');
+  expect(ranged.headers()['content-type']).toMatch(/^video\/webm/);
+  const fileId = /recording-file\/(\d+)/.exec(src)?.[1];
+  expect((await player.request.get(`/api/recording-file/${fileId}`)).status()).toBe(401);
+  await player.close();
 
-  // without the token the file is refused
-  expect((await page.request.get(`/api/recording-file/${rec.id}`)).status()).toBe(401);
+  // the details page links the topic's recording
+  const details = await hostCtx.newPage();
+  await details.goto(`/training-details/${training.slug}`);
+  await expect(details.getByRole('link', { name: 'Play recording of Recorded topic' })).toBeVisible();
+  await details.goto(`/recording/${b64(999_999)}`);
+  await expect(details.getByText(MSG.recordingNotAvailable)).toBeVisible();
+  await details.close();
 
-  // the details page links to it with 'Play recording'
-  await page.goto(`/training-details/${slug}`);
-  await expect(page.getByRole('link', { name: 'Play recording of Recorded topic' })).toBeVisible();
+  // the learner stays over a minute, then both leave; the server measured the time
+  const left = STAY_MS - (Date.now() - ritaJoined);
+  if (left > 0) await rita.waitForTimeout(left);
+  for (const p of [rita, host]) {
+    await p.getByRole('button', { name: 'Leave' }).click();
+    await expect(p).toHaveURL(/\/(lpu-home|learning-provider)?$/);
+  }
+  const users = await call<{ list: { email: string; join: number; min: number }[] }>('lp/get-training-users', {
+    slug: training.slug,
+  });
+  const row = users.list.find((r) => r.email === learner.email);
+  expect(row?.join).toBe(1);
+  expect(row?.min).toBeGreaterThanOrEqual(1);
+  // …and no more than the time really spent in the room
+  expect(row?.min).toBeLessThanOrEqual(Math.ceil((Date.now() - ritaJoined) / 60_000));
 
-  // a topic without a recording
-  await page.goto(`/recording/${Buffer.from('999999').toString('base64')}`);
-  await expect(page.getByText(MSG.recordingNotAvailable)).toBeVisible();
-  await screenshot(page, 'recording-not-available');
+  // the attendance screen lists the learner in the topic with join, leave and the measured minutes
+  const attendance = await hostCtx.newPage();
+  await attendance.goto(`/training-attendance/${b64(training.id)}`);
+  const line = attendance.getByRole('row').filter({ hasText: 'Rita' }).filter({ hasText: 'Recorded topic' });
+  await expect(line).toHaveCount(1);
+  const cells = (await line.getByRole('cell').allTextContents()).map((c) => c.trim());
+  const headers = (await attendance.locator('thead th').allTextContents()).map((c) => c.trim());
+  const cell = (title: string) => cells[headers.indexOf(title)] ?? '';
+  expect(cell('Join time')).not.toBe('');
+  expect(cell('Leave time')).not.toBe('');
+  expect(Number(cell('Minutes'))).toBeGreaterThanOrEqual(1);
+  await screenshot(attendance, 'recording-attendance');
+  await Promise.all([hostCtx.close(), learnerCtx.close()]);
 });

@@ -1,9 +1,9 @@
 import 'dotenv/config';
 import { buildApp } from './app';
-import { closeDeps, createDeps } from './platform/bootstrap';
+import { closeDeps, createDeps, seedAtStart } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
 import { startJobRunner } from './platform/jobs';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAdmin, isEmpty, seedDemo } from './seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,13 +18,8 @@ async function main() {
   }
   const deps = await createDeps(config);
   const seedDemoData = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
-  let seeded = false;
-  if (config.NODE_ENV !== 'production' && seedDemoData && (await isEmpty(deps.db))) {
-    await seedDemo(deps.db);
-    seeded = true;
-  }
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
-    await ensureAdmin(deps.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  // migrations (createDeps) and this seed hold the database's start-up lock: instances may start together
+  const seeded = await seedAtStart(deps);
 
   const app = await buildApp(deps, { logger: true });
   await app.listen({ host: config.HOST, port: config.PORT });

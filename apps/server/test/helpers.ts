@@ -18,7 +18,7 @@ let passwordHash: Promise<string> | undefined;
  * A fresh database per test file: in-memory PGlite by default, or a new PostgreSQL database when
  * TEST_DATABASE_URL is set (CI runs the suite both ways).
  */
-async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: 'memory://', drop: async () => {} };
   const name = `tl_test_${randomBytes(6).toString('hex')}`;

@@ -1,9 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@trainlab/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { element, stub } from './excalidraw-stub';
 import { stubFetch } from './fetch-stub';
 import { locationOf, renderApp, signIn } from './render-app';
+
+// the whiteboard's third-party editor (Excalidraw) does not run in jsdom: a stand-in plays it
+vi.mock('@excalidraw/excalidraw', () => import('./excalidraw-stub'));
 
 /** A WebSocket at the network edge: records what the page sends and lets a test answer as the server. */
 class FakeWebSocket {
@@ -53,6 +57,7 @@ const peer = (id: string, name: string, isModerator = false) => ({ id, name, isM
 
 beforeEach(() => {
   FakeWebSocket.last = null;
+  stub.reset();
   // jsdom has no WebSocket server: the fake stands at the network edge
   (globalThis as unknown as { WebSocket: unknown }).WebSocket = FakeWebSocket;
 });
@@ -143,13 +148,14 @@ describe('conference page', () => {
     expect(await screen.findByText('The host muted your microphone.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Turn microphone on' })).toBeInTheDocument();
 
-    ws.receive({
-      type: 'whiteboard',
-      scene: { elements: [{ id: 's1', color: '#000', width: 3, points: [0, 0, 1, 1] }] },
-      by: 'c1',
-    });
-    expect(await screen.findByTestId('cf-whiteboard')).toHaveAttribute('data-strokes', '1');
+    ws.receive({ type: 'whiteboard', scene: { elements: [element('e1')] }, by: 'c1' });
+    expect(await screen.findByTestId('cf-whiteboard')).toHaveAttribute('data-elements', '1');
     expect(screen.getByText('The host draws here; you see it live.')).toBeInTheDocument();
+    expect(await screen.findByTestId('excalidraw-stub')).toHaveAttribute('data-view-mode', 'true');
+    // the next drawing of the host replaces the shown one
+    ws.receive({ type: 'whiteboard', scene: { elements: [element('e1', 2), element('e2')] }, by: 'c1' });
+    await waitFor(() => expect(stub.api.updateScene).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('cf-whiteboard')).toHaveAttribute('data-elements', '2');
 
     ws.receive({ type: 'ended', by: 'c1' });
     expect(await screen.findByText('The meeting has been ended by the host.')).toBeInTheDocument();
@@ -172,6 +178,44 @@ describe('conference page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'End meeting for all' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(ws.sent).toContainEqual({ type: 'end-all' });
+  });
+
+  it('sends the moderator’s drawing to the room only when it changed, and saves it with the training', async () => {
+    signIn(['provider']);
+    const api = stubFetch({
+      'get-meeting-link': () => ({ body: link({ isModerator: 1 }) }),
+      'get-whiteboard': () => ({ body: { success: { scene: null, updated_at: null } } }),
+      'save-whiteboard': () => ({ body: { message: 'Whiteboard saved successfully!' } }),
+    });
+    renderApp('/conference/ai-basics');
+    await userEvent.click(await screen.findByRole('button', { name: 'Join meeting' }));
+    const ws = await openSocket();
+    ws.receive({ type: 'joined', you: peer('c1', 'Priya Host', true), peers: [], isModerator: true, ice_servers: [] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Whiteboard' }));
+    expect(await screen.findByTestId('excalidraw-stub')).toHaveAttribute('data-view-mode', 'false');
+    await waitFor(() => expect(api.callsTo('get-whiteboard')).toHaveLength(1));
+    const boardMessages = () => ws.sent.filter((m) => m.type === 'whiteboard');
+    const draw = (els: ReturnType<typeof element>[]) =>
+      act(() => stub.props?.onChange?.(els, { viewBackgroundColor: '#ffffff' }, {}));
+
+    draw([]); // Excalidraw's first onChange: nothing drawn, nothing sent
+    draw([element('r1', 1)]);
+    for (let i = 0; i < 5; i++) draw([element('r1', 1)]); // pointer moves that change nothing
+    expect(boardMessages()).toEqual([
+      { type: 'whiteboard', scene: { elements: [element('r1', 1)], appState: { viewBackgroundColor: '#ffffff' } } },
+    ]);
+    expect(screen.getByTestId('cf-whiteboard')).toHaveAttribute('data-elements', '1');
+
+    // a real change within the throttle window goes out once the window has passed
+    draw([element('r1', 2)]);
+    await waitFor(() => expect(boardMessages()).toHaveLength(2));
+    expect((boardMessages()[1]?.scene as { elements: { version: number }[] }).elements[0]?.version).toBe(2);
+    // and the last drawing is saved with the training after a pause
+    await waitFor(() => expect(api.callsTo('save-whiteboard')).toHaveLength(1), { timeout: 4000 });
+    expect(api.callsTo('save-whiteboard')[0]?.body).toEqual({
+      slug: 'ai-basics',
+      scene: { elements: [element('r1', 2)], appState: { viewBackgroundColor: '#ffffff' } },
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { MSG } from '@trainlab/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api/client';
 import { createQueryClient, Providers } from '../src/app/providers';
+import type { MixSource } from '../src/features/recording/meeting-mix';
 import { RecordButton } from '../src/features/recording/RecordButton';
 import { stubFetch } from './fetch-stub';
 import { signIn } from './render-app';
@@ -218,5 +219,54 @@ describe('RecordButton', () => {
     vi.stubGlobal('MediaRecorder', undefined);
     renderButton({ upload });
     expect(screen.getByRole('button', { name: 'Start recording' })).toBeDisabled();
+  });
+
+  it('records the whole meeting: the mix of every participant, kept up to date, stopped with the recording', async () => {
+    stubFetch({
+      'recording-start': () => ({ body: { message: MSG.recordingStarted, id: 11, chunk_size: 100 } }),
+      'recording-finish': () => ({ body: { message: MSG.recordingSaved, id: 11, url: 'u', bytes: 1, topic_id: 2 } }),
+    });
+    const mixed = new FakeStream([
+      { kind: 'video', id: 'grid' },
+      { kind: 'audio', id: 'all-voices' },
+    ]) as unknown as MediaStream;
+    const updates: string[][] = [];
+    const stop = vi.fn();
+    const mix = vi.fn((_mode: string, _sources: MixSource[]) => ({
+      stream: mixed,
+      update: (next: MixSource[]) => updates.push(next.map((s) => s.name)),
+      stop,
+    }));
+    const host = { id: 'a', name: 'Host', stream: camAndMic() };
+    const anna = { id: 'b', name: 'Anna', stream: camAndMic() };
+    const { upload } = fakeUpload();
+    const view = renderButton({ upload, stream: null, sources: [host, anna], mix });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Full video' }));
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    expect(mix).toHaveBeenCalledTimes(1);
+    expect(mix.mock.calls[0]?.[0]).toBe('video');
+    expect(mix.mock.calls[0]?.[1].map((s) => s.name)).toEqual(['Host', 'Anna']);
+    expect(FakeRecorder.last!.stream.getTracks().map((t) => t.id)).toEqual(['grid', 'all-voices']);
+
+    // Ben joins while recording: the mix follows
+    const ben = { id: 'c', name: 'Ben', stream: camAndMic() };
+    view.rerender(
+      <Providers queryClient={createQueryClient()} env="test">
+        <RecordButton slug="react-basics" stream={null} sources={[host, anna, ben]} mix={mix} upload={upload} />
+      </Providers>,
+    );
+    await waitFor(() => expect(updates.at(-1)).toEqual(['Host', 'Anna', 'Ben']));
+
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByText(MSG.recordingSaved)).toBeInTheDocument();
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('can record remote participants even when the moderator has no camera or microphone', () => {
+    const { upload } = fakeUpload();
+    renderButton({ upload, stream: null, sources: [{ id: 'b', name: 'Anna', stream: camAndMic() }] });
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled();
   });
 });

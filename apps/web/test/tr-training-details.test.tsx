@@ -168,6 +168,16 @@ describe('syllabus, attendance, details', () => {
               minutes: 0,
               rating: 4,
             },
+            {
+              user_id: 3,
+              first_name: 'Ravi',
+              last_name: 'Kumar',
+              session_topic: 'Hooks',
+              start_time: '2030-01-10T09:00:00.000Z',
+              end_time: '2030-01-10T09:47:30.000Z',
+              minutes: 47,
+              rating: null,
+            },
           ],
         },
       }),
@@ -175,6 +185,10 @@ describe('syllabus, attendance, details', () => {
     renderApp(`/training-attendance/${btoa('7')}`);
     expect(await screen.findByText('Asha')).toBeInTheDocument();
     expect(screen.getByText('4.0')).toBeInTheDocument();
+    // the server-measured minutes of each row
+    const ravi = screen.getByText('Ravi').closest('tr') as HTMLElement;
+    expect(within(ravi).getByText('47')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Minutes' })).toBeInTheDocument();
     expect(net.callsTo('training-attendances-details')[0]?.body).toEqual({ id: 7 });
   });
 

@@ -1,11 +1,16 @@
 import path from 'node:path';
 import { createMailer } from '../adapters/mail';
+import { ensureAdmin, isEmpty, seedDemo } from '../seed/demo';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Deps } from './deps';
 import { createLimits } from './rate-limit';
 
-/** Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates, wires adapters. */
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates, wires
+ * adapters. Several instances may start at once on one PostgreSQL database: migrations take its
+ * start-up lock (Database.exclusive).
+ */
 export async function createDeps(config: Config, databaseUrl?: string): Promise<Deps> {
   const url = databaseUrl ?? config.DATABASE_URL ?? path.resolve(config.DATA_DIR, 'pglite');
   const database = await openDatabase(url);
@@ -22,4 +27,23 @@ export async function createDeps(config: Config, databaseUrl?: string): Promise<
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.mail.close?.();
   await deps.database.close();
+}
+
+/**
+ * Start-up data: the demo data on an empty database (outside production, unless SEED_DEMO=false) and
+ * the ADMIN_EMAIL account. Runs under the database's start-up lock, so of several instances starting
+ * together on one fresh database exactly one seeds. Answers whether this call seeded the demo data.
+ */
+export async function seedAtStart(deps: Deps): Promise<boolean> {
+  const { config, db } = deps;
+  const seedDemoData = config.NODE_ENV !== 'production' && (config.SEED_DEMO ?? true);
+  return deps.database.exclusive(async () => {
+    let seeded = false;
+    if (seedDemoData && (await isEmpty(db))) {
+      await seedDemo(db);
+      seeded = true;
+    }
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    return seeded;
+  });
 }

@@ -17,7 +17,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations; safe when several processes start at once (see exclusive). */
   migrate(): Promise<void>;
+  /**
+   * Runs fn while holding the database's start-up lock, so that of several server instances starting
+   * together on one database only one at a time migrates or seeds: a PostgreSQL advisory lock on
+   * PostgreSQL (held by one pooled connection, released when fn ends or that connection dies), an
+   * in-process queue on PGlite (one process owns its data folder). Not re-entrant.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,6 +35,41 @@ function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle')];
   return process.env.MIGRATIONS_DIR ?? candidates.find((c) => existsSync(path.join(c, 'meta'))) ?? candidates[0]!;
+}
+
+/** Key of the start-up advisory lock (any fixed bigint; advisory locks are per database). */
+export const STARTUP_LOCK_KEY = 7_301_202_601;
+
+/** Runs fn under the PostgreSQL session-level advisory lock `key`, taken on a connection of its own. */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+  } catch (e) {
+    client.release(e as Error);
+    throw e;
+  }
+  try {
+    return await fn();
+  } finally {
+    try {
+      await client.query('select pg_advisory_unlock($1)', [key]);
+      client.release();
+    } catch (e) {
+      // the lock lives as long as the session: a connection that could not unlock is closed, not reused
+      client.release(e as Error);
+    }
+  }
+}
+
+/** One at a time inside this process (PGlite: a single process owns the database). */
+function serialQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 /** `url` is a postgres:// URL, `memory://` for a throwaway PGlite, or a folder for a durable PGlite. */
@@ -39,10 +82,14 @@ export async function openDatabase(url: string): Promise<Database> {
       console.warn(`database connection lost: ${err.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, fn);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      // drizzle reads the applied migrations, then applies the rest in one transaction: two processes
+      // doing that at once both see "nothing applied" and the second fails (or runs them twice)
+      migrate: () => exclusive(() => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
+      exclusive,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -53,10 +100,12 @@ export async function openDatabase(url: string): Promise<Database> {
   const client = url === 'memory://' ? new PGlite() : new PGlite(url);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const exclusive = serialQueue();
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () => exclusive(() => migratePglite(db as never, { migrationsFolder: migrationsFolder() })),
+    exclusive,
     ping: async () => {
       await client.query('select 1');
     },

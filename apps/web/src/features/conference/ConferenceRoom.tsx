@@ -20,6 +20,7 @@ import { MSG, type PeerInfo } from '@trainlab/contract';
 import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { apiPost } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
+import type { MixSource } from '../recording/meeting-mix';
 import { RecordButton } from '../recording/RecordButton';
 import { ConferenceToolbar } from './ConferenceToolbar';
 import { useLocalMedia } from './media';
@@ -31,7 +32,8 @@ import {
   type RtcClientLike,
 } from './rtc-client';
 import { VideoTile } from './VideoTile';
-import { type BoardScene, toBoardScene, Whiteboard } from './Whiteboard';
+import { Whiteboard } from './Whiteboard';
+import { type BoardScene, EMPTY_SCENE, sceneTooLarge, toBoardScene } from './whiteboard-scene';
 
 /** Which RTC client the room uses (tests may provide another). */
 export const RtcClientFactory = createContext<CreateRtcClient>(createRtcClient);
@@ -80,7 +82,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   const [videoOn, setVideoOn] = useState(true);
   const [sharing, setSharing] = useState<MediaStream | null>(null);
   const [boardOpen, setBoardOpen] = useState(false);
-  const [board, setBoard] = useState<BoardScene>({ elements: [] });
+  const [board, setBoard] = useState<BoardScene>(EMPTY_SCENE);
   const [serverError, setServerError] = useState<string | null>(null);
   const client = useRef<RtcClientLike | null>(null);
   const exitRef = useRef(onExit);
@@ -111,7 +113,9 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         exitRef.current('ended');
       },
       onWhiteboard: (scene) => {
-        setBoard(toBoardScene(scene));
+        const next = toBoardScene(scene);
+        latestBoard.current = next;
+        setBoard(next);
         setBoardOpen(true);
       },
       onServerError: (message) => {
@@ -139,6 +143,11 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       window.__cfConference = undefined;
     };
   }, [factory]);
+
+  // media opened after joining, or another camera or microphone: the peers get the new tracks
+  useEffect(() => {
+    client.current?.setLocalStream(media.stream);
+  }, [media.stream]);
 
   // keep our own tracks as the buttons say (also after a device change)
   useEffect(() => {
@@ -188,25 +197,39 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
     }
   };
 
-  // whiteboard: live (throttled) to the room, saved (debounced) with the training
+  // whiteboard: live (throttled) to the room, saved (debounced) with the training. The board reports
+  // only real changes of the drawing (Excalidraw's onChange also fires on pointer moves and scrolls).
   const lastSent = useRef(0);
   const sendTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latestBoard = useRef<BoardScene>(board);
+  const warnedTooLarge = useRef(false);
   const onBoardChange = (scene: BoardScene) => {
     setBoard(scene);
     latestBoard.current = scene;
+    if (sceneTooLarge(scene)) {
+      // the server refuses it: say so once instead of failing on every stroke
+      if (!warnedTooLarge.current) {
+        warnedTooLarge.current = true;
+        notifications.show({
+          color: 'red',
+          message: 'The whiteboard is too large to share or save (512 KB). Remove some drawings.',
+        });
+      }
+      return;
+    }
+    warnedTooLarge.current = false;
     const send = () => {
       lastSent.current = Date.now();
       sendTimer.current = null;
-      client.current?.send({ type: 'whiteboard', scene: { elements: latestBoard.current.elements } });
+      client.current?.send({ type: 'whiteboard', scene: { ...latestBoard.current } });
     };
     const wait = SEND_EVERY_MS - (Date.now() - lastSent.current);
     if (wait <= 0) send();
     else if (!sendTimer.current) sendTimer.current = setTimeout(send, wait);
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
-      void apiPost('save-whiteboard', { slug, scene: { elements: latestBoard.current.elements } }).catch(() => {
+      void apiPost('save-whiteboard', { slug, scene: { ...latestBoard.current } }).catch(() => {
         notifications.show({ color: 'red', message: 'The whiteboard could not be saved.' });
       });
     }, SAVE_AFTER_MS);
@@ -227,13 +250,26 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
     setBoardOpen(true);
     try {
       const saved = await apiPost<{ success: { scene: Record<string, unknown> | null } }>('get-whiteboard', { slug });
-      if (saved.success.scene && board.elements.length === 0) setBoard(toBoardScene(saved.success.scene));
+      const stored = toBoardScene(saved.success.scene);
+      // the saved board, unless something was drawn (or received) meanwhile
+      if (stored.elements.length > 0 && latestBoard.current.elements.length === 0) {
+        latestBoard.current = stored;
+        setBoard((b) => (b.elements.length === 0 ? stored : b));
+      }
     } catch {
       // a fresh board
     }
   };
 
   const tiles = useMemo(() => peers, [peers]);
+  // what a recording captures: ourselves (the shared screen while sharing) and every participant
+  const recordSources = useMemo<MixSource[]>(
+    () => [
+      { id: me?.id ?? 'me', name: me?.name ?? 'You', stream: sharing ?? media.stream },
+      ...peers.map((p) => ({ id: p.id, name: p.name, stream: p.stream })),
+    ],
+    [me, sharing, media.stream, peers],
+  );
 
   if (phase === 'preview' || phase === 'joining') {
     return (
@@ -307,7 +343,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   }
 
   return (
-    <Stack gap="sm" maw={FRAME_WIDTH} mx="auto">
+    <Stack gap="sm" maw={FRAME_WIDTH} mx="auto" w="100%">
       <ConferenceToolbar
         audioOn={audioOn}
         videoOn={videoOn}
@@ -334,7 +370,10 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         }
         onToggleWhiteboard={() => void openBoard()}
         extra={
-          props.toolbarExtra ?? (isModerator && !guest ? <RecordButton slug={slug} stream={streamRef.current} /> : null)
+          props.toolbarExtra ??
+          (isModerator && !guest ? (
+            <RecordButton slug={slug} stream={streamRef.current} sources={recordSources} />
+          ) : null)
         }
       />
       {serverError ? (
@@ -349,7 +388,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
               scene={board}
               readOnly={!isModerator}
               onChange={isModerator ? onBoardChange : undefined}
-              height={frameHeight - 60}
+              height={isModerator ? frameHeight : frameHeight - 30}
             />
           ) : (
             <SimpleGrid
@@ -421,7 +460,7 @@ function SidePanel({
                   {p.id === me?.id ? ' (You)' : ''}
                 </Text>
                 {p.isModerator ? (
-                  <Badge size="xs" color="teal">
+                  <Badge size="xs" color="teal.9">
                     Host
                   </Badge>
                 ) : p.guest ? (

@@ -54,7 +54,7 @@ export function VideoTile({ name, stream, self, moderator, audioOff, videoOff, h
         </Text>
         <Group gap={4} wrap="nowrap">
           {moderator ? (
-            <Badge size="xs" color="teal">
+            <Badge size="xs" color="teal.9">
               Host
             </Badge>
           ) : null}

@@ -1,164 +1,81 @@
-import { Box, Button, ColorSwatch, Group, Text } from '@mantine/core';
-import { IconEraser } from '@tabler/icons-react';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Box, Text } from '@mantine/core';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Loading } from '../../ui/Loading';
+import { type BoardScene, EXCALIDRAW_ASSET_DIR } from './whiteboard-scene';
 
-/** One pen stroke; points are x,y pairs as fractions of the board (so any board size shows it). */
-export interface Stroke {
-  id: string;
-  color: string;
-  width: number;
-  points: number[];
+export { type BoardScene, toBoardScene } from './whiteboard-scene';
+
+declare global {
+  interface Window {
+    /** where Excalidraw loads its fonts from (its default is a public CDN) */
+    EXCALIDRAW_ASSET_PATH?: string | string[];
+  }
 }
 
-export interface BoardScene {
-  elements: Stroke[];
-}
+/** Excalidraw and its CSS arrive in their own chunks, fetched the first time a whiteboard opens. */
+const ExcalidrawBoard = lazy(() => {
+  // read by Excalidraw when its fonts load: our own copy (see vite.config.ts), never the CDN
+  window.EXCALIDRAW_ASSET_PATH = `${import.meta.env.BASE_URL}${EXCALIDRAW_ASSET_DIR}`;
+  return import('./ExcalidrawBoard');
+});
 
-const COLORS = ['#1c7ed6', '#e03131', '#2f9e44', '#212529'];
+export const BOARD_LOAD_ERROR = 'The whiteboard could not be loaded. Check your connection and reload the page.';
 
-/** Reads a scene of the server (opaque JSON) as strokes; anything else is an empty board. */
-export function toBoardScene(scene: Record<string, unknown> | null | undefined): BoardScene {
-  const elements = Array.isArray(scene?.elements) ? scene.elements : [];
-  return {
-    elements: elements.filter(
-      (e): e is Stroke =>
-        typeof e === 'object' &&
-        e !== null &&
-        Array.isArray((e as Stroke).points) &&
-        typeof (e as Stroke).id === 'string',
-    ),
-  };
+class BoardErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <ErrorAlert message={BOARD_LOAD_ERROR} /> : this.props.children;
+  }
 }
 
 interface WhiteboardProps {
   scene: BoardScene;
   readOnly?: boolean;
+  /** called when the drawing really changed (elements or background) */
   onChange?: (scene: BoardScene) => void;
-  height?: number | string;
+  height?: number;
+  /** the line above a read-only board */
+  viewerHint?: string;
 }
 
 /**
- * A pointer-drawn whiteboard (the offline fallback for Excalidraw): the moderator draws, learners see
- * the same strokes read-only.
+ * The whiteboard (Excalidraw, loaded on first use): the moderator draws, everyone else sees the
+ * same scene in view mode. `data-elements` counts the shown elements (a hook for tests).
  */
-export function Whiteboard({ scene, readOnly, onChange, height = 420 }: WhiteboardProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef<Stroke | null>(null);
-  /** the strokes before the one being drawn */
-  const base = useRef<Stroke[]>([]);
-  const [color, setColor] = useState(COLORS[0] as string);
-
-  const paint = useCallback((strokes: Stroke[]) => {
-    const el = canvas.current;
-    const ctx = el?.getContext?.('2d');
-    if (!el || !ctx) return;
-    const w = el.clientWidth || 800;
-    const h = el.clientHeight || 400;
-    if (el.width !== w || el.height !== h) {
-      el.width = w;
-      el.height = h;
-    }
-    ctx.clearRect(0, 0, w, h);
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    for (const s of strokes) {
-      ctx.strokeStyle = s.color;
-      ctx.lineWidth = s.width;
-      ctx.beginPath();
-      for (let i = 0; i + 1 < s.points.length; i += 2) {
-        const x = (s.points[i] ?? 0) * w;
-        const y = (s.points[i + 1] ?? 0) * h;
-        if (i === 0) ctx.moveTo(x, y);
-        else ctx.lineTo(x, y);
-      }
-      ctx.stroke();
-    }
-  }, []);
-
-  useEffect(() => {
-    paint(scene.elements);
-  }, [scene, paint]);
-
-  const point = (e: PointerEvent<HTMLCanvasElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    return [(e.clientX - r.left) / (r.width || 1), (e.clientY - r.top) / (r.height || 1)];
-  };
-
-  const down = (e: PointerEvent<HTMLCanvasElement>) => {
-    if (readOnly) return;
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    base.current = scene.elements;
-    drawing.current = {
-      id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-      color,
-      width: 3,
-      points: point(e),
-    };
-  };
-  const move = (e: PointerEvent<HTMLCanvasElement>) => {
-    const s = drawing.current;
-    if (!s) return;
-    s.points.push(...point(e));
-    paint([...base.current, s]);
-    onChange?.({ elements: [...base.current, { ...s, points: [...s.points] }] });
-  };
-  const up = () => {
-    const s = drawing.current;
-    drawing.current = null;
-    if (s && s.points.length >= 2) onChange?.({ elements: [...base.current, s] });
-  };
-
+export function Whiteboard({
+  scene,
+  readOnly = false,
+  onChange,
+  height = 420,
+  viewerHint = 'The host draws here; you see it live.',
+}: WhiteboardProps) {
   return (
-    <Box>
+    <Box
+      component="section"
+      aria-label={readOnly ? 'Whiteboard (view only)' : 'Whiteboard'}
+      data-testid="cf-whiteboard"
+      data-elements={scene.elements.length}
+    >
       {readOnly ? (
         <Text size="sm" c="dimmed" mb={6}>
-          The host draws here; you see it live.
+          {viewerHint}
         </Text>
-      ) : (
-        <Group gap="xs" mb={6} wrap="wrap">
-          {COLORS.map((c) => (
-            <ColorSwatch
-              key={c}
-              color={c}
-              component="button"
-              type="button"
-              aria-label={`Pen colour ${c}`}
-              aria-pressed={color === c}
-              onClick={() => setColor(c)}
-              style={{ cursor: 'pointer', outline: color === c ? '2px solid #868e96' : undefined, outlineOffset: 2 }}
-            />
-          ))}
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconEraser size={14} />}
-            onClick={() => onChange?.({ elements: [] })}
-          >
-            Clear board
-          </Button>
-        </Group>
-      )}
-      <canvas
-        ref={canvas}
-        data-testid="cf-whiteboard"
-        data-strokes={scene.elements.length}
-        aria-label={readOnly ? 'Whiteboard (view only)' : 'Whiteboard: draw with the pointer'}
-        role="img"
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerLeave={up}
-        style={{
-          width: '100%',
-          height,
-          background: '#fff',
-          border: '1px solid var(--mantine-color-gray-4)',
-          borderRadius: 8,
-          touchAction: 'none',
-          cursor: readOnly ? 'default' : 'crosshair',
-          display: 'block',
-        }}
-      />
+      ) : null}
+      <Box
+        h={height}
+        pos="relative"
+        style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, overflow: 'hidden' }}
+      >
+        <BoardErrorBoundary>
+          <Suspense fallback={<Loading label="Loading the whiteboard…" />}>
+            <ExcalidrawBoard scene={scene} readOnly={readOnly} onChange={onChange} />
+          </Suspense>
+        </BoardErrorBoundary>
+      </Box>
     </Box>
   );
 }

@@ -7,9 +7,11 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { type BoardScene, toBoardScene, Whiteboard } from './Whiteboard';
+import { Whiteboard } from './Whiteboard';
+import { type BoardScene, sceneTooLarge, toBoardScene } from './whiteboard-scene';
 
 const SAVE_AFTER_MS = 1200;
+const FRAME_HEIGHT = 560;
 
 /** /white-board: the whiteboard of a training outside a meeting (?slug= or a select of the caller's trainings). */
 export function WhiteboardPage() {
@@ -37,8 +39,14 @@ export function WhiteboardPage() {
   const onChange = (next: BoardScene) => {
     setScene(next);
     if (timer.current) clearTimeout(timer.current);
+    if (sceneTooLarge(next)) {
+      setSaved(null);
+      setError('The whiteboard is too large to save (512 KB). Remove some drawings.');
+      return;
+    }
+    setError(null);
     timer.current = setTimeout(() => {
-      apiPost<{ message: string }>('save-whiteboard', { slug, scene: { elements: next.elements } })
+      apiPost<{ message: string }>('save-whiteboard', { slug, scene: { ...next } })
         .then((r) => setSaved(r.message))
         .catch((e) => {
           setCanEdit(false);
@@ -74,7 +82,14 @@ export function WhiteboardPage() {
       ) : scene === null && !error ? (
         <Loading />
       ) : scene ? (
-        <Whiteboard scene={scene} readOnly={!canEdit} onChange={canEdit ? onChange : undefined} height={520} />
+        <Whiteboard
+          key={slug}
+          scene={scene}
+          readOnly={!canEdit}
+          onChange={canEdit ? onChange : undefined}
+          height={FRAME_HEIGHT}
+          viewerHint="View only: the training's host edits this whiteboard."
+        />
       ) : null}
     </Stack>
   );

@@ -5,6 +5,11 @@ import { type ClientMessage, type PeerInfo, type ServerMessage, serverMessage } 
  * one RTCPeerConnection per peer, signalled over /ws/conference. The newcomer offers to the peers
  * already in the room (they receive `peer-joined` and wait for its offer), so exactly one side
  * of each pair offers.
+ *
+ * Every connection carries one audio and one video transceiver, both 'sendrecv' from the first
+ * offer, whether or not the camera and microphone are open yet: the local tracks are put on them
+ * with `replaceTrack`, so media opened late, a device change or screen sharing needs no new
+ * negotiation.
  */
 
 export type RtcIceServer = Record<string, unknown>;
@@ -54,7 +59,18 @@ export interface RtcClientLike {
   /** swaps the outgoing video track (screen sharing) on every peer connection */
   replaceVideoTrack(track: MediaStreamTrack | null): Promise<void>;
   send(message: ClientMessage): void;
-  getStats(): Promise<{ bytesReceived: number; peers: number }>;
+  getStats(): Promise<RoomStats>;
+}
+
+/** WebRTC statistics of the page summed over its peer connections (journeys and the mesh benchmark). */
+export interface RoomStats {
+  bytesReceived: number;
+  bytesSent: number;
+  /** video frames decoded from all peers */
+  framesDecoded: number;
+  peers: number;
+  /** peers from whom media bytes have arrived */
+  receiving: number;
 }
 
 type PeerEntry = { info: PeerInfo; pc: RTCPeerConnection; stream: MediaStream | null; pending: RTCIceCandidateInit[] };
@@ -126,29 +142,57 @@ export class RtcClient implements RtcClientLike {
   }
 
   setLocalStream(stream: MediaStream | null): void {
+    if (stream === this.local) return;
     this.local = stream;
+    void Promise.all([...this.peers.values()].map(({ pc }) => this.sendLocal(pc)));
   }
 
   async replaceVideoTrack(track: MediaStreamTrack | null): Promise<void> {
     this.videoOverride = track;
-    const next = track ?? this.local?.getVideoTracks()[0] ?? null;
+    await Promise.all([...this.peers.values()].map(({ pc }) => this.sendLocal(pc)));
+  }
+
+  /** The track this page sends for a kind: the shared screen replaces the camera. */
+  private outgoing(kind: string): MediaStreamTrack | null {
+    if (kind === 'video' && this.videoOverride) return this.videoOverride;
+    return (kind === 'audio' ? this.local?.getAudioTracks()[0] : this.local?.getVideoTracks()[0]) ?? null;
+  }
+
+  /** Puts the current local tracks on the connection's transceivers (no renegotiation needed). */
+  private async sendLocal(pc: RTCPeerConnection): Promise<void> {
+    if (pc.signalingState === 'closed') return;
     await Promise.all(
-      [...this.peers.values()].map(async ({ pc }) => {
-        const sender = pc.getSenders().find((s) => s.track?.kind === 'video' || s.track === null);
-        if (sender) await sender.replaceTrack(next);
+      pc.getTransceivers().map(async (t) => {
+        const kind = t.receiver.track?.kind;
+        if (!kind || t.currentDirection === 'stopped') return;
+        const track = this.outgoing(kind);
+        if (t.sender.track !== track) await t.sender.replaceTrack(track).catch(() => undefined);
+        if (this.local) t.sender.setStreams?.(this.local);
       }),
     );
   }
 
-  async getStats(): Promise<{ bytesReceived: number; peers: number }> {
-    let bytesReceived = 0;
+  async getStats(): Promise<RoomStats> {
+    const totals: RoomStats = {
+      bytesReceived: 0,
+      bytesSent: 0,
+      framesDecoded: 0,
+      peers: this.peers.size,
+      receiving: 0,
+    };
     for (const { pc } of this.peers.values()) {
       const report = await pc.getStats();
-      report.forEach((s: { type: string; bytesReceived?: number }) => {
-        if (s.type === 'inbound-rtp') bytesReceived += s.bytesReceived ?? 0;
+      let fromPeer = 0;
+      report.forEach((s: { type: string; bytesReceived?: number; bytesSent?: number; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp') {
+          fromPeer += s.bytesReceived ?? 0;
+          totals.framesDecoded += s.framesDecoded ?? 0;
+        } else if (s.type === 'outbound-rtp') totals.bytesSent += s.bytesSent ?? 0;
       });
+      totals.bytesReceived += fromPeer;
+      if (fromPeer > 0) totals.receiving += 1;
     }
-    return { bytesReceived, peers: this.peers.size };
+    return totals;
   }
 
   private async handle(msg: ServerMessage): Promise<void> {
@@ -158,7 +202,7 @@ export class RtcClient implements RtcClientLike {
         if (msg.ice_servers.length > 0) this.iceServers = msg.ice_servers;
         this.events.onJoined?.(msg.you, msg.peers, msg.isModerator);
         for (const peer of msg.peers) {
-          const entry = this.addPeer(peer);
+          const entry = this.addPeer(peer, true);
           const offer = await entry.pc.createOffer();
           await entry.pc.setLocalDescription(offer);
           this.signal(peer.id, { kind: 'offer', sdp: offer });
@@ -166,7 +210,7 @@ export class RtcClient implements RtcClientLike {
         this.emitPeers();
         return;
       case 'peer-joined':
-        this.addPeer(msg.peer);
+        this.addPeer(msg.peer, false);
         this.emitPeers();
         return;
       case 'peer-left': {
@@ -200,18 +244,18 @@ export class RtcClient implements RtcClientLike {
     }
   }
 
-  private addPeer(info: PeerInfo): PeerEntry {
+  private addPeer(info: PeerInfo, offering: boolean): PeerEntry {
     const existing = this.peers.get(info.id);
     if (existing) return existing;
     const pc = new RTCPeerConnection({ iceServers: this.iceServers as unknown as RTCIceServer[] });
     const entry: PeerEntry = { info, pc, stream: null, pending: [] };
-    const tracks = this.local?.getTracks() ?? [];
-    for (const track of tracks) {
-      const out = track.kind === 'video' && this.videoOverride ? this.videoOverride : track;
-      pc.addTrack(out, this.local as MediaStream);
-    }
-    if (!tracks.some((t) => t.kind === 'audio')) pc.addTransceiver('audio', { direction: 'recvonly' });
-    if (!tracks.some((t) => t.kind === 'video')) pc.addTransceiver('video', { direction: 'recvonly' });
+    // The offering side creates the two transceivers; the answering side gets them from the offer.
+    if (offering)
+      for (const kind of ['audio', 'video'] as const)
+        pc.addTransceiver(this.outgoing(kind) ?? kind, {
+          direction: 'sendrecv',
+          streams: this.local ? [this.local] : [],
+        });
     pc.onicecandidate = (e) => {
       if (e.candidate) this.signal(info.id, { kind: 'candidate', candidate: e.candidate.toJSON() });
     };
@@ -231,6 +275,8 @@ export class RtcClient implements RtcClientLike {
     const { pc } = entry;
     if (data.kind === 'offer') {
       await pc.setRemoteDescription(data.sdp);
+      for (const t of pc.getTransceivers()) if (t.direction === 'recvonly') t.direction = 'sendrecv';
+      await this.sendLocal(pc);
       await this.flushCandidates(entry);
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);

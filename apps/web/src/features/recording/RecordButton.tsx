@@ -5,6 +5,7 @@ import type { RecordingFinishResponse, RecordingStartResponse } from '@trainlab/
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { apiPost, errorText } from '../../api/client';
 import { apiUpload } from '../../api/upload';
+import { type MeetingMix, type MixSource, mixMeeting } from './meeting-mix';
 import { formatBytes, formatElapsed, formatLabel, pickMime, type RecordMode } from './recorder-format';
 import { type Uploader, UploadQueue } from './upload-queue';
 
@@ -13,8 +14,12 @@ export interface RecordButtonProps {
   slug: string;
   /** the syllabus topic the recording belongs to (default: the training's latest topic) */
   topicId?: number;
-  /** the meeting's media to record (the local or mixed stream); the button is disabled without it */
+  /** the media to record when no `sources` are given; the button is disabled without media */
   stream: MediaStream | null;
+  /** the meeting's participants: when given, everyone's audio (and pictures, in a grid) is recorded */
+  sources?: MixSource[];
+  /** builds the mix of `sources` (default mixMeeting); tests inject their own */
+  mix?: (mode: RecordMode, sources: MixSource[]) => MeetingMix;
   /** MediaRecorder timeslice: a chunk is produced and uploaded every this many ms */
   timesliceMs?: number;
   /** multipart upload (default apiUpload); tests inject their own */
@@ -31,7 +36,15 @@ const defaultUpload: Uploader = (path, fields) => apiUpload(path, fields);
  * chunks in order in the background with a progress bar, and on Stop finishes the recording, which
  * becomes the topic's recording (/recording/{id}).
  */
-export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload = defaultUpload }: RecordButtonProps) {
+export function RecordButton({
+  slug,
+  topicId,
+  stream,
+  sources,
+  mix = mixMeeting,
+  timesliceMs = 3000,
+  upload = defaultUpload,
+}: RecordButtonProps) {
   const [mode, setMode] = useState<RecordMode>('audio');
   const [phase, setPhase] = useState<Phase>('idle');
   const [mime, setMime] = useState('');
@@ -40,8 +53,10 @@ export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload
   const recorder = useRef<MediaRecorder | null>(null);
   const queue = useRef<UploadQueue | null>(null);
   const recordingId = useRef<number | null>(null);
+  const mixed = useRef<MeetingMix | null>(null);
 
   const supported = typeof MediaRecorder !== 'undefined';
+  const hasMedia = !!stream || !!sources?.some((s) => s.stream);
 
   useEffect(() => {
     if (phase !== 'recording') return;
@@ -50,10 +65,16 @@ export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload
     return () => clearInterval(timer);
   }, [phase]);
 
+  // participants who come or go while recording join or leave the mix
+  useEffect(() => {
+    if (sources) mixed.current?.update(sources);
+  }, [sources]);
+
   // leaving the page stops the recorder; what was uploaded stays on the server, unfinished
   useEffect(
     () => () => {
       if (recorder.current && recorder.current.state !== 'inactive') recorder.current.stop();
+      mixed.current?.stop();
     },
     [],
   );
@@ -63,12 +84,16 @@ export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload
   };
 
   async function start() {
-    if (!stream || !supported) return;
-    const tracks = mode === 'audio' ? stream.getAudioTracks() : stream.getTracks();
+    if (!hasMedia || !supported) return;
+    const meeting = sources ? mix(mode, sources) : null;
+    const source = meeting?.stream ?? stream;
+    const tracks = source ? (mode === 'audio' ? source.getAudioTracks() : source.getTracks()) : [];
     if (tracks.length === 0) {
+      meeting?.stop();
       fail(mode === 'audio' ? 'There is no microphone to record.' : 'There is no media to record.');
       return;
     }
+    mixed.current = meeting;
     const chosen = pickMime(mode, MediaRecorder);
     setPhase('starting');
     try {
@@ -88,9 +113,15 @@ export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload
       setElapsed(0);
       setPhase('recording');
     } catch (e) {
+      stopMix();
       setPhase('idle');
       fail(errorText(e));
     }
+  }
+
+  function stopMix() {
+    mixed.current?.stop();
+    mixed.current = null;
   }
 
   async function stop() {
@@ -106,6 +137,7 @@ export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload
         rec.stop();
       });
     }
+    stopMix();
     try {
       await q.flush();
       const res = await apiPost<RecordingFinishResponse>('recording-finish', { id });
@@ -159,7 +191,7 @@ export function RecordButton({ slug, topicId, stream, timesliceMs = 3000, upload
 
   const disabledReason = !supported
     ? 'This browser cannot record (MediaRecorder is missing).'
-    : !stream
+    : !hasMedia
       ? 'Join the meeting with a microphone or camera to record.'
       : null;
 

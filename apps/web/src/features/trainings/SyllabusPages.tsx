@@ -272,6 +272,8 @@ export function TrainingAttendancePage() {
     { accessor: 'session_topic', title: 'Topic' },
     { accessor: 'start_time', title: 'Join time', render: (a) => formatDateTime(a.start_time) },
     { accessor: 'end_time', title: 'Leave time', render: (a) => formatDateTime(a.end_time) },
+    // measured by the server from the meeting connection (0 while still in the session)
+    { accessor: 'minutes', title: 'Minutes', textAlign: 'right' },
     {
       accessor: 'rating',
       title: 'Rating',
