@@ -186,7 +186,8 @@ test('learner: my trainings, waiting dialog, join, rating, certificate download 
   const popupPromise = context.waitForEvent('page');
   await page.getByRole('button', { name: `Join ${topicName}` }).click();
   const popup = await popupPromise;
-  await expect(popup).toHaveURL(new RegExp(`/conference/${training.slug}$`));
+  // a new window starts at about:blank; wait for its navigation rather than polling its location
+  await popup.waitForURL(new RegExp(`/conference/${training.slug}$`));
   await popup.close();
   const topicRow = page.getByRole('row').filter({ hasText: topicName });
   await expect(topicRow).toContainText('Starting');
