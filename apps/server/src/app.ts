@@ -48,7 +48,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
         }
       : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // a client can write X-Forwarded-For itself: believe it only from the proxies configured
+    trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,
   });
 

@@ -113,6 +113,19 @@ describe('sending codes', () => {
     }
     expect((await call('email-otp-register', { email: newEmail(), first_name: 'A' }, ip)).status).toBe(429);
   });
+
+  it('a client that is not a trusted proxy cannot dodge the per-IP limit with X-Forwarded-For', async () => {
+    const direct = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/email-otp-register',
+        remoteAddress: '198.51.100.7',
+        headers: { 'x-forwarded-for': `10.9.${n}.1` },
+        payload: { email: newEmail(), first_name: 'A' },
+      });
+    for (let i = 0; i < OTP_RULES.sendsPerWindow * 3; i++) expect((await direct(i)).statusCode).toBe(200);
+    expect((await direct(99)).statusCode).toBe(429);
+  });
 });
 
 describe('verifying codes', () => {

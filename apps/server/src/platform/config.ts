@@ -43,6 +43,17 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Whose X-Forwarded-For to believe for the client address (per-IP rate limits): 'loopback' (a
+   * reverse proxy on this machine), 'false' (nobody), 'true' (anybody: only behind a proxy that
+   * overwrites the header), a hop count, or a comma list of addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | number | string =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   // ---- live conference ----
   /** builtin: WebRTC rooms signalled over /ws/conference; jitsi: the Jitsi Meet IFrame API on JITSI_DOMAIN */
   MEETING_PROVIDER: z.enum(['builtin', 'jitsi']).default('builtin'),
