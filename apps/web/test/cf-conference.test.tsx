@@ -156,6 +156,16 @@ describe('conference page', () => {
     ws.receive({ type: 'whiteboard', scene: { elements: [element('e1', 2), element('e2')] }, by: 'c1' });
     await waitFor(() => expect(stub.api.updateScene).toHaveBeenCalledTimes(1));
     expect(screen.getByTestId('cf-whiteboard')).toHaveAttribute('data-elements', '2');
+    // a second moderator's scene, sent before it saw e2, adds its stroke and loses nothing
+    ws.receive({ type: 'whiteboard', scene: { elements: [element('e1', 2), element('t1')] }, by: 'c9' });
+    await waitFor(() => expect(screen.getByTestId('cf-whiteboard')).toHaveAttribute('data-elements', '3'));
+    // the host erases e2: its tombstone removes it
+    ws.receive({
+      type: 'whiteboard',
+      scene: { elements: [element('e1', 2), element('e2', 2, { isDeleted: true }), element('t1')] },
+      by: 'c1',
+    });
+    await waitFor(() => expect(screen.getByTestId('cf-whiteboard')).toHaveAttribute('data-elements', '2'));
 
     ws.receive({ type: 'ended', by: 'c1' });
     expect(await screen.findByText('The meeting has been ended by the host.')).toBeInTheDocument();

@@ -2,7 +2,10 @@ import { WHITEBOARD_MAX_BYTES } from '@trainlab/contract';
 import { describe, expect, it } from 'vitest';
 import {
   createChangeGate,
+  forSaving,
   fromEditor,
+  liveElements,
+  mergeScenes,
   sceneSignature,
   sceneTooLarge,
   toBoardScene,
@@ -19,7 +22,7 @@ describe('whiteboard scene (server JSON ⇄ board)', () => {
     expect(scene.appState).toEqual({ viewBackgroundColor: '#fff9db' });
   });
 
-  it('drops deleted elements, images (their files are not stored) and anything that is not an element', () => {
+  it('keeps deleted elements as tombstones but drops images (their files are not stored) and non-elements', () => {
     const scene = toBoardScene({
       elements: [
         element('kept'),
@@ -30,7 +33,10 @@ describe('whiteboard scene (server JSON ⇄ board)', () => {
         { id: 'no-version', type: 'rectangle' },
       ],
     });
-    expect(scene.elements.map((e) => e.id)).toEqual(['kept']);
+    expect(scene.elements.map((e) => e.id)).toEqual(['kept', 'gone']);
+    // the board shows one; the server stores one
+    expect(liveElements(scene).map((e) => e.id)).toEqual(['kept']);
+    expect(forSaving(scene).elements.map((e) => e.id)).toEqual(['kept']);
   });
 
   it('opens a board saved by the former canvas whiteboard (strokes with points, no type) as an empty board', () => {
@@ -44,10 +50,10 @@ describe('whiteboard scene (server JSON ⇄ board)', () => {
     expect(toBoardScene({ elements: 'nope', appState: { viewBackgroundColor: 7 } })).toEqual({ elements: [] });
   });
 
-  it('reduces what the editor reports to the stored scene', () => {
+  it('reduces what the editor reports to the shared scene (deletions travel as tombstones)', () => {
     const editor = [element('a'), element('b', 2, { isDeleted: true })];
     expect(fromEditor(editor, { viewBackgroundColor: '#ffffff' })).toEqual({
-      elements: [element('a')],
+      elements: [element('a'), element('b', 2, { isDeleted: true })],
       appState: { viewBackgroundColor: '#ffffff' },
     });
   });
@@ -98,5 +104,43 @@ describe('change detection (what is worth sending)', () => {
     const gate = createChangeGate();
     gate.mark({ elements: [] });
     expect(gate.accept(editor())).toBeNull();
+  });
+});
+
+describe('merging a scene from the room', () => {
+  const ids = (scene: { elements: { id: string; version: number }[] }) =>
+    scene.elements.map((e) => `${e.id}:${e.version}`);
+
+  it('keeps both moderators’ strokes when they draw at the same time', () => {
+    const mine = { elements: [element('base', 2), element('mine', 1)] };
+    const theirs = { elements: [element('base', 2), element('theirs', 1)] };
+    expect(ids(mergeScenes(mine, theirs))).toEqual(['base:2', 'theirs:1', 'mine:1']);
+  });
+
+  it('takes the newer version of an element; a late, older scene undoes nothing', () => {
+    const mine = { elements: [element('a', 5), element('b', 1)] };
+    const late = { elements: [element('a', 3), element('b', 4)] };
+    expect(ids(mergeScenes(mine, late))).toEqual(['a:5', 'b:4']);
+  });
+
+  it('a deletion (a tombstone with a higher version) removes the element from the board', () => {
+    const mine = { elements: [element('a', 1), element('b', 1)] };
+    const deleted = { elements: [element('a', 2, { isDeleted: true }), element('b', 1)] };
+    const merged = mergeScenes(mine, deleted);
+    expect(liveElements(merged).map((e) => e.id)).toEqual(['b']);
+    // …and a scene from before the deletion does not bring it back
+    expect(
+      liveElements(mergeScenes(merged, { elements: [element('a', 1), element('b', 1)] })).map((e) => e.id),
+    ).toEqual(['b']);
+  });
+
+  it('breaks a tie of versions as Excalidraw does (lower versionNonce) and takes the sender’s background', () => {
+    const mine = { elements: [element('a', 2, { versionNonce: 9, x: 1 })], appState: { viewBackgroundColor: '#fff' } };
+    const theirs = {
+      elements: [element('a', 2, { versionNonce: 3, x: 2 })],
+      appState: { viewBackgroundColor: '#000' },
+    };
+    expect(mergeScenes(mine, theirs)).toEqual(theirs);
+    expect(mergeScenes(theirs, mine).elements[0]?.x).toBe(2);
   });
 });

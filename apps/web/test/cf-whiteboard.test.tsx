@@ -58,7 +58,9 @@ describe('whiteboard (lazy Excalidraw)', () => {
     editorChange([element('a', 2)]);
     editorChange([element('a', 3, { isDeleted: true })]);
     expect(onChange).toHaveBeenCalledTimes(3);
-    expect(onChange.mock.calls.map(([s]) => (s as BoardScene).elements.length)).toEqual([1, 1, 0]);
+    // the deletion travels as a tombstone; nothing is left on the board
+    expect(onChange.mock.calls.map(([s]) => (s as BoardScene).elements.length)).toEqual([1, 1, 1]);
+    expect((onChange.mock.calls[2]?.[0] as BoardScene).elements[0]?.isDeleted).toBe(true);
     expect(onChange.mock.calls[0]?.[0]).toEqual({ elements: [element('a', 1)], appState: WHITE });
   });
 

@@ -33,7 +33,15 @@ import {
 } from './rtc-client';
 import { VideoTile } from './VideoTile';
 import { Whiteboard } from './Whiteboard';
-import { type BoardScene, EMPTY_SCENE, sceneTooLarge, toBoardScene } from './whiteboard-scene';
+import {
+  type BoardScene,
+  EMPTY_SCENE,
+  forSaving,
+  liveElements,
+  mergeScenes,
+  sceneTooLarge,
+  toBoardScene,
+} from './whiteboard-scene';
 
 /** Which RTC client the room uses (tests may provide another). */
 export const RtcClientFactory = createContext<CreateRtcClient>(createRtcClient);
@@ -113,7 +121,8 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         exitRef.current('ended');
       },
       onWhiteboard: (scene) => {
-        const next = toBoardScene(scene);
+        // merged, not replaced: another moderator's strokes and ours both stay; late scenes undo nothing
+        const next = mergeScenes(latestBoard.current, toBoardScene(scene));
         latestBoard.current = next;
         setBoard(next);
         setBoardOpen(true);
@@ -229,7 +238,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
     else if (!sendTimer.current) sendTimer.current = setTimeout(send, wait);
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
-      void apiPost('save-whiteboard', { slug, scene: { ...latestBoard.current } }).catch(() => {
+      void apiPost('save-whiteboard', { slug, scene: forSaving(latestBoard.current) }).catch(() => {
         notifications.show({ color: 'red', message: 'The whiteboard could not be saved.' });
       });
     }, SAVE_AFTER_MS);
@@ -252,7 +261,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       const saved = await apiPost<{ success: { scene: Record<string, unknown> | null } }>('get-whiteboard', { slug });
       const stored = toBoardScene(saved.success.scene);
       // the saved board, unless something was drawn (or received) meanwhile
-      if (stored.elements.length > 0 && latestBoard.current.elements.length === 0) {
+      if (liveElements(stored).length > 0 && latestBoard.current.elements.length === 0) {
         latestBoard.current = stored;
         setBoard((b) => (b.elements.length === 0 ? stored : b));
       }

@@ -3,7 +3,7 @@ import '@excalidraw/excalidraw/index.css';
 import './ExcalidrawBoard.css';
 import type { ExcalidrawImperativeAPI, ExcalidrawProps, UIOptions } from '@excalidraw/excalidraw/types';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type BoardScene, createChangeGate, DEFAULT_BACKGROUND, fromEditor } from './whiteboard-scene';
+import { type BoardScene, createChangeGate, DEFAULT_BACKGROUND, fromEditor, liveElements } from './whiteboard-scene';
 
 /**
  * The Excalidraw editor. This module (and Excalidraw with its CSS) is loaded only when a whiteboard
@@ -54,7 +54,7 @@ export default function ExcalidrawBoard({ scene, readOnly, onChange }: Excalidra
   const [initialData] = useState(() => ({
     elements: scene.elements as unknown as SceneData['elements'],
     appState: background(scene),
-    scrollToContent: scene.elements.length > 0,
+    scrollToContent: liveElements(scene).length > 0,
   }));
 
   // a scene from outside (the moderator's live drawing, a loaded board) replaces ours

@@ -2,7 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
-import { type BoardScene, EXCALIDRAW_ASSET_DIR } from './whiteboard-scene';
+import { type BoardScene, EXCALIDRAW_ASSET_DIR, liveElements } from './whiteboard-scene';
 
 export { type BoardScene, toBoardScene } from './whiteboard-scene';
 
@@ -58,7 +58,7 @@ export function Whiteboard({
       component="section"
       aria-label={readOnly ? 'Whiteboard (view only)' : 'Whiteboard'}
       data-testid="cf-whiteboard"
-      data-elements={scene.elements.length}
+      data-elements={liveElements(scene).length}
     >
       {readOnly ? (
         <Text size="sm" c="dimmed" mb={6}>

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { Whiteboard } from './Whiteboard';
-import { type BoardScene, sceneTooLarge, toBoardScene } from './whiteboard-scene';
+import { type BoardScene, forSaving, sceneTooLarge, toBoardScene } from './whiteboard-scene';
 
 const SAVE_AFTER_MS = 1200;
 const FRAME_HEIGHT = 560;
@@ -39,14 +39,15 @@ export function WhiteboardPage() {
   const onChange = (next: BoardScene) => {
     setScene(next);
     if (timer.current) clearTimeout(timer.current);
-    if (sceneTooLarge(next)) {
+    const stored = forSaving(next);
+    if (sceneTooLarge(stored)) {
       setSaved(null);
       setError('The whiteboard is too large to save (512 KB). Remove some drawings.');
       return;
     }
     setError(null);
     timer.current = setTimeout(() => {
-      apiPost<{ message: string }>('save-whiteboard', { slug, scene: { ...next } })
+      apiPost<{ message: string }>('save-whiteboard', { slug, scene: { ...stored } })
         .then((r) => setSaved(r.message))
         .catch((e) => {
           setCanEdit(false);

@@ -1,8 +1,9 @@
 import { WHITEBOARD_MAX_BYTES } from '@trainlab/contract';
 
 /**
- * The whiteboard scene as the server keeps it (opaque JSON): Excalidraw's elements without the
- * deleted ones, and the board's background colour. Nothing here imports Excalidraw, so the main
+ * The whiteboard scene as the room shares it (opaque JSON): Excalidraw's elements, deleted ones
+ * included as tombstones (so that a deletion is not undone by a merge), and the board's background
+ * colour. The server stores it without the tombstones (`forSaving`). Nothing here imports Excalidraw, so the main
  * bundle stays free of it; the editor itself is loaded lazily (ExcalidrawBoard.tsx).
  */
 export interface BoardElement {
@@ -23,8 +24,8 @@ export const EMPTY_SCENE: BoardScene = { elements: [] };
 export const DEFAULT_BACKGROUND = '#ffffff';
 
 /**
- * Elements we keep: real Excalidraw elements (a string `id` and `type`, a numeric `version`) that are
- * not deleted. Images are dropped: their pixels live in Excalidraw's separate `files`, which the
+ * Elements we keep: real Excalidraw elements (a string `id` and `type`, a numeric `version`), deleted
+ * ones included. Images are dropped: their pixels live in Excalidraw's separate `files`, which the
  * scene does not carry. Strokes of the former canvas board (`points` and no `type`) are not
  * Excalidraw elements and are dropped too: an old board opens empty.
  */
@@ -32,12 +33,42 @@ function isKeptElement(e: unknown): e is BoardElement {
   if (typeof e !== 'object' || e === null) return false;
   const el = e as Partial<BoardElement>;
   return (
-    typeof el.id === 'string' &&
-    typeof el.type === 'string' &&
-    el.type !== 'image' &&
-    typeof el.version === 'number' &&
-    el.isDeleted !== true
+    typeof el.id === 'string' && typeof el.type === 'string' && el.type !== 'image' && typeof el.version === 'number'
   );
+}
+
+/** The elements the board shows (not the tombstones of deleted ones). */
+export const liveElements = (scene: BoardScene) => scene.elements.filter((e) => e.isDeleted !== true);
+
+/** The scene as the server stores it: tombstones are only needed while a room merges live changes. */
+export function forSaving(scene: BoardScene): BoardScene {
+  return { ...scene, elements: liveElements(scene) };
+}
+
+/**
+ * Merges a scene received from the room into ours, element by element: the higher version wins
+ * (Excalidraw bumps it on every change, deletion included), ties go to the lower versionNonce as in
+ * Excalidraw's own collaboration. So two moderators drawing at once both keep their strokes, and a
+ * scene that arrives late cannot undo a newer change.
+ */
+export function mergeScenes(local: BoardScene, remote: BoardScene): BoardScene {
+  const mine = new Map(local.elements.map((e) => [e.id, e]));
+  const merged: BoardElement[] = [];
+  const seen = new Set<string>();
+  for (const theirs of remote.elements) {
+    const ours = mine.get(theirs.id);
+    seen.add(theirs.id);
+    merged.push(ours && newer(ours, theirs) ? ours : theirs);
+  }
+  for (const ours of local.elements) if (!seen.has(ours.id)) merged.push(ours);
+  const appState = remote.appState ?? local.appState;
+  return appState ? { elements: merged, appState } : { elements: merged };
+}
+
+function newer(a: BoardElement, b: BoardElement): boolean {
+  if (a.version !== b.version) return a.version > b.version;
+  const nonce = (e: BoardElement) => (typeof e.versionNonce === 'number' ? e.versionNonce : 0);
+  return nonce(a) < nonce(b);
 }
 
 /** Reads a scene of the server (or of a 'whiteboard' message); anything unusable is an empty board. */
