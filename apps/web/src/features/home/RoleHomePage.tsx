@@ -1,10 +1,11 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowRight, IconMail } from '@tabler/icons-react';
+import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { menuForRoles } from '@trainlab/contract';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { displayName, useSession } from '../../api/session';
 import { useRouteTitle } from '../../app/route-title';
 import { PageHeader } from '../../ui/PageHeader';
+import { QuickLinks } from '../../ui/QuickLinks';
 import { roleLabel } from './role-labels';
 
 /** The home of each role: who is signed in, and a card for every entry of the role's menu. */
@@ -44,25 +45,7 @@ export function RoleHomePage() {
         </Group>
       </Card>
 
-      {links.length ? (
-        <Stack component="section" aria-labelledby="quick-links-title" gap="md">
-          <Title id="quick-links-title" order={2} size="h4">
-            Quick links
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            {links.map((item) => (
-              <UnstyledButton key={item.path} component={Link} to={item.path} aria-label={item.label}>
-                <Card withBorder radius="md" padding="md" h="100%">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>{item.label}</Text>
-                    <IconArrowRight size={18} aria-hidden />
-                  </Group>
-                </Card>
-              </UnstyledButton>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      ) : null}
+      {links.length ? <QuickLinks links={links.map((item) => ({ label: item.label, to: item.path }))} /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowRight, IconUserPlus } from '@tabler/icons-react';
+import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import type { orgDashboardResponse, ouDashboardResponse } from '@trainlab/contract';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { QuickLinks } from '../../ui/QuickLinks';
 import { roleLabel } from '../home/role-labels';
 import { StatCard } from './AdminHomePage';
 
@@ -115,23 +116,7 @@ export function OuHomePage() {
           </SimpleGrid>
         ) : null}
       </Card>
-      <Stack component="section" aria-labelledby="ou-links" gap="md">
-        <Title id="ou-links" order={2} size="h4">
-          Quick links
-        </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          {OU_LINKS.map((item) => (
-            <UnstyledButton key={item.to} component={Link} to={item.to} aria-label={item.label}>
-              <Card withBorder radius="md" padding="md" h="100%">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600}>{item.label}</Text>
-                  <IconArrowRight size={18} aria-hidden />
-                </Group>
-              </Card>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      </Stack>
+      <QuickLinks links={OU_LINKS} />
     </Stack>
   );
 }
