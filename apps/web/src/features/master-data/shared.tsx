@@ -1,5 +1,4 @@
-import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import type {
   category,
   certification,
@@ -42,16 +41,7 @@ export const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 /** A text input value of a number (or '' when missing). */
 export const numText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Anchor component={Link} to={to} size="sm">
-      <Group gap={4} wrap="nowrap" component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {children}
-      </Group>
-    </Anchor>
-  );
-}
+export { BackLink } from '../../ui/BackLink';
 
 /** A small icon button with a tooltip and an accessible name. */
 export function IconAction({

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Tabs } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { IconArrowLeft, IconUsers } from '@tabler/icons-react';
 import { type adminUserRow, type childUserRow, USER_TYPES } from '@trainlab/contract';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowLink } from '../../ui/RowLink';
 import { AcceptRejectButtons, ActiveBadge, useDecision } from './shared';
 
 type AdminUserRow = z.infer<typeof adminUserRow>;
@@ -35,16 +36,13 @@ export function LearningProvidersPage() {
       title: 'Action',
       textAlign: 'right',
       render: (u) => (
-        <Button
-          size="xs"
-          variant="light"
-          component={Link}
+        <RowLink
           to={`/admin/learning-provider-users-list/${u.slug}`}
-          leftSection={<IconUsers size={14} aria-hidden />}
-          aria-label={`View users of ${u.first_name} ${u.last_name}`}
+          label={`View users of ${u.first_name} ${u.last_name}`}
+          icon={<IconUsers size={14} aria-hidden />}
         >
           View Users
-        </Button>
+        </RowLink>
       ),
     },
   ];

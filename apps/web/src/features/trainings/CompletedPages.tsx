@@ -15,6 +15,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowLink } from '../../ui/RowLink';
 import {
   BackLink,
   formatDateTime,
@@ -44,27 +45,21 @@ export function CompletedTrainingsPage() {
       textAlign: 'right',
       render: (t) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            component={Link}
+          <RowLink
             to={`/completed-training-users/${t.slug}`}
-            leftSection={<IconUsers size={14} aria-hidden />}
-            aria-label={`Users of ${t.name}`}
+            label={`Users of ${t.name}`}
+            icon={<IconUsers size={14} aria-hidden />}
           >
             Users
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="gray"
-            component={Link}
+          </RowLink>
+          <RowLink
             to={`/training-details/${t.slug}`}
-            leftSection={<IconFileDescription size={14} aria-hidden />}
-            aria-label={`Details of ${t.name}`}
+            label={`Details of ${t.name}`}
+            icon={<IconFileDescription size={14} aria-hidden />}
+            secondary
           >
             Details
-          </Button>
+          </RowLink>
         </Group>
       ),
     },
@@ -225,7 +220,7 @@ export function CompletedTrainingUsersPage() {
         title="Completed Training User"
         actions={
           <>
-            <BackLink to="/completed-trainings" label="Back to completed trainings" />
+            <BackLink to="/completed-trainings">Back to completed trainings</BackLink>
             <Button variant="default" component={Link} to={`/training-details/${slug}`}>
               Training details
             </Button>

@@ -17,6 +17,7 @@ import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowLink } from '../../ui/RowLink';
 import { SyllabusTable } from './SyllabusPages';
 import { formatDateTime, type List, type TrainingRow } from './shared';
 
@@ -64,25 +65,12 @@ export function ProviderDashboardPage() {
       textAlign: 'right',
       render: (t) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            component={Link}
-            to={`/show-training-users/${t.slug}`}
-            aria-label={`Users of ${t.name}`}
-          >
+          <RowLink to={`/show-training-users/${t.slug}`} label={`Users of ${t.name}`}>
             Users
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="gray"
-            component={Link}
-            to={`/training-syllabus/${t.slug}`}
-            aria-label={`Syllabus of ${t.name}`}
-          >
+          </RowLink>
+          <RowLink to={`/training-syllabus/${t.slug}`} label={`Syllabus of ${t.name}`} secondary>
             Syllabus
-          </Button>
+          </RowLink>
         </Group>
       ),
     },

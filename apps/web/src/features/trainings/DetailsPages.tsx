@@ -1,7 +1,7 @@
-import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { MSG } from '@trainlab/contract';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowLink } from '../../ui/RowLink';
 import {
   BackLink,
   encodeId,
@@ -54,17 +55,14 @@ export function TrainingDetailsPage() {
       textAlign: 'right',
       render: (s) =>
         s.recording_url ? (
-          <Button
-            size="xs"
-            variant="light"
-            component={Link}
+          <RowLink
             to={`/recording/${encodeId(s.id)}`}
+            label={`Play recording of ${s.session_topic}`}
+            icon={<IconPlayerPlay size={14} aria-hidden />}
             state={{ url: s.recording_url, topic: s.session_topic }}
-            leftSection={<IconPlayerPlay size={14} aria-hidden />}
-            aria-label={`Play recording of ${s.session_topic}`}
           >
             Play recording
-          </Button>
+          </RowLink>
         ) : (
           <Text size="xs" c="dimmed">
             No recording
@@ -77,7 +75,7 @@ export function TrainingDetailsPage() {
     <Stack gap="md">
       <PageHeader
         title={t ? t.name : title}
-        actions={<BackLink to="/completed-trainings" label="Back to trainings" />}
+        actions={<BackLink to="/completed-trainings">Back to trainings</BackLink>}
       />
       {details.isLoading ? (
         <LoadingLines lines={4} />

@@ -14,6 +14,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ImportPanel } from '../../ui/ImportPanel';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowLink } from '../../ui/RowLink';
 import {
   type AttendanceRow,
   BackLink,
@@ -124,17 +125,14 @@ export function SyllabusTable({ slug, manage, trainingId }: SyllabusTableProps) 
           ) : null}
           {manage && trainingId ? (
             <Tooltip label="Attendance">
-              <Button
-                size="xs"
-                variant="light"
-                color="gray"
-                component={Link}
+              <RowLink
                 to={`/training-attendance/${encodeId(trainingId)}`}
-                leftSection={<IconClipboardList size={14} aria-hidden />}
-                aria-label={`Attendance of ${s.session_topic}`}
+                label={`Attendance of ${s.session_topic}`}
+                icon={<IconClipboardList size={14} aria-hidden />}
+                secondary
               >
                 Attendance
-              </Button>
+              </RowLink>
             </Tooltip>
           ) : null}
         </Group>
@@ -159,7 +157,7 @@ export function TrainingSyllabusPage() {
         description={t ? t.name : undefined}
         actions={
           <>
-            <BackLink to="/all-trainings" label="Back to trainings" />
+            <BackLink to="/all-trainings">Back to trainings</BackLink>
             <Button
               component={Link}
               to={`/add-training-syllabus/${slug}`}
@@ -211,7 +209,7 @@ export function AddTrainingSyllabusPage() {
   });
   return (
     <Stack gap="md">
-      <PageHeader title={title} actions={<BackLink to={back} label="Back to syllabus" />} />
+      <PageHeader title={title} actions={<BackLink to={back}>Back to syllabus</BackLink>} />
       <ImportPanel
         title="Import topics from Excel"
         path="upload-training-syllabus"
@@ -282,7 +280,7 @@ export function TrainingAttendancePage() {
   ];
   return (
     <Stack gap="md">
-      <PageHeader title={title} actions={<BackLink to="/all-trainings" label="Back to trainings" />} />
+      <PageHeader title={title} actions={<BackLink to="/all-trainings">Back to trainings</BackLink>} />
       {id === null ? (
         <ErrorAlert message="This attendance link is not valid." />
       ) : (

@@ -40,7 +40,7 @@ export function AddTrainingUserPage() {
         title={title}
         actions={
           <>
-            <BackLink to="/all-trainings" label="Back to trainings" />
+            <BackLink to="/all-trainings">Back to trainings</BackLink>
             <Button variant="light" component={Link} to={`/show-training-users/${slug}`}>
               View users
             </Button>
@@ -100,7 +100,7 @@ export function ShowTrainingUsersPage() {
         title={title}
         actions={
           <>
-            <BackLink to="/all-trainings" label="Back to trainings" />
+            <BackLink to="/all-trainings">Back to trainings</BackLink>
             <Button
               component={Link}
               to={`/add-training-user/${slug}`}
@@ -153,7 +153,7 @@ export function AssignTrainerPage() {
   const loadError = all.error ?? current.error;
   return (
     <Stack gap="md">
-      <PageHeader title={title} actions={<BackLink to="/all-trainings" label="Back to trainings" />} />
+      <PageHeader title={title} actions={<BackLink to="/all-trainings">Back to trainings</BackLink>} />
       <Paper withBorder radius="md" p="md" maw={640}>
         {loading ? (
           <LoadingLines />

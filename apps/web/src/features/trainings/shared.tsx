@@ -1,12 +1,10 @@
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { attendanceRow, syllabusTopic, trainerItem, trainingRow, trainingUserRow } from '@trainlab/contract';
 import { TOPIC_STATUS_LABELS } from '@trainlab/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { z } from 'zod';
 import { apiPost, errorText } from '../../api/client';
 
@@ -82,16 +80,7 @@ export function JoinBadge({ join }: { join: number }) {
   );
 }
 
-export function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Anchor component={Link} to={to} size="sm">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        {label}
-      </Group>
-    </Anchor>
-  );
-}
+export { BackLink } from '../../ui/BackLink';
 
 /**
  * A write from a row action: shows the server message as a toast (errors in red), refreshes the
