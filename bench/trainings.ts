@@ -1,9 +1,10 @@
 /**
- * Training list benchmark: one provider tenant with 2,000 trainings (half upcoming, half ended) and
- * 50,000 enrolments (2,000 learners × 25 trainings), seeded with bulk INSERT … SELECT. Measures
- * /api/all-trainings (as the provider) and /api/lpu/get-trainings (as one learner enrolled in 25)
- * through the full stack, against a bare Fastify route running the equivalent plain SQL on the
- * same database, in the same run.
+ * Hot list reads: one provider tenant with 2,000 trainings (half upcoming, half ended) and 50,000
+ * enrolments (2,000 learners × 25 trainings), seeded with bulk INSERT … SELECT. Measures the first
+ * page (the list convention: 20 rows and the total) of /api/all-trainings and /api/get-all-lp-users
+ * (as the provider) and /api/lpu/get-trainings (as one learner enrolled in 25) through the full stack
+ * (session check, validation, JSON), against a bare Fastify route running the same page query as
+ * plain SQL on the same database, in the same run. 64 connections by default (BENCH_CONNECTIONS).
  *
  *   npx tsx bench/trainings.ts                    (PGlite in memory)
  *   DATABASE_URL=postgres://… npx tsx bench/trainings.ts
@@ -18,7 +19,7 @@ import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const TRAININGS = 2_000;
 const LEARNERS = 2_000;
 const PER_LEARNER = 25;
@@ -97,18 +98,24 @@ async function main() {
   // The same queries as the domain, written as plain SQL.
   const allTrainingsSql = sql`
     select t.*, (select count(*)::int from training_users tu where tu.training_id = t.id) as total_participants,
-           (select count(*)::int from syllabus_topics st where st.training_id = t.id) as "totalTopics"
+           (select count(*)::int from syllabus_topics st where st.training_id = t.id) as "totalTopics",
+           count(*) over () as total
     from trainings t where t.owner_user_id = ${pid} and t.status in (0, 1) and t.end_date >= now()
-    order by t.start_date, t.id`;
+    order by t.start_date, t.id limit 20`;
   const myTrainingsSql = sql`
     select t.id, t.name, t.slug, t.link, t.start_date, t.end_date, t.status, tu.is_download_certificate,
-           (select count(*)::int from syllabus_topics st where st.training_id = t.id) as "totalTopics"
+           (select count(*)::int from syllabus_topics st where st.training_id = t.id) as "totalTopics",
+           count(*) over () as total
     from training_users tu join trainings t on t.id = tu.training_id
-    where tu.user_id = ${learner!.id} order by t.start_date, t.id`;
+    where tu.user_id = ${learner!.id} order by t.start_date, t.id limit 20`;
+  const usersSql = sql`
+    select u.*, count(*) over () as total from users u
+    where u.provider_id = ${pid} and 'provider_user' = any(u.roles) order by u.id desc limit 20`;
 
   const bare = Fastify();
   bare.post('/all', async () => ({ list: rowsOf(await db.execute(allTrainingsSql)) }));
   bare.post('/mine', async () => ({ list: rowsOf(await db.execute(myTrainingsSql)) }));
+  bare.post('/users', async () => ({ list: rowsOf(await db.execute(usersSql)) }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const app = await buildApp(deps);
@@ -129,13 +136,20 @@ async function main() {
     url: '/api/lpu/get-trainings',
     headers: { authorization: `Bearer ${learnerToken}` },
   });
-  console.log(`/all-trainings rows: ${check.json().list.length}; /lpu/get-trainings rows: ${mine.json().list.length}`);
+  console.log(
+    `/all-trainings page: ${check.json().list.length} of ${check.json().total}; /lpu/get-trainings page: ${mine.json().list.length} of ${mine.json().total}`,
+  );
 
   const rows = [
     ['bare Fastify + SQL: upcoming trainings of the tenant', await load(`${bareUrl}/all`, '{}')],
     [
       '/api/all-trainings (provider)',
       await load(`${appUrl}/api/all-trainings`, '{}', { authorization: `Bearer ${providerToken}` }),
+    ],
+    ['bare Fastify + SQL: first page of the tenant’s users', await load(`${bareUrl}/users`, '{}')],
+    [
+      '/api/get-all-lp-users (provider)',
+      await load(`${appUrl}/api/get-all-lp-users`, '{}', { authorization: `Bearer ${providerToken}` }),
     ],
     ['bare Fastify + SQL: one learner’s enrolments', await load(`${bareUrl}/mine`, '{}')],
     [
@@ -144,8 +158,13 @@ async function main() {
     ],
   ] as const;
   console.log(`\nDatabase: ${deps.database.kind}; ${CONNECTIONS} connections, ${DURATION} s each`);
-  console.log('| endpoint | req/s | p50 ms | p99 ms | errors |\n| --- | --- | --- | --- | --- |');
-  for (const [name, m] of rows) console.log(`| ${name} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.errors} |`);
+  console.log('| endpoint (first page) | req/s | p50 ms | p99 ms | errors | of baseline |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  rows.forEach(([name, m], i) => {
+    const baseline = i % 2 === 1 ? rows[i - 1]![1] : null;
+    const share = baseline ? `${Math.round((m.rps / baseline.rps) * 100)} %` : 'baseline';
+    console.log(`| ${name} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.errors} | ${share} |`);
+  });
 
   await app.close();
   await bare.close();

@@ -49,3 +49,27 @@ test('the login page passes axe', async ({ page }) => {
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'login');
 });
+
+test('/my-trainings answers every non-admin role with its table, an empty one saying No Data Found once', async ({
+  page,
+}) => {
+  for (const [role, email] of DEMO.filter(([r]) => r !== 'admin')) {
+    await page.context().clearCookies();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    await login(page, email);
+    await expect(page).toHaveURL(new RegExp(`${ROLE_HOME[role]}$`));
+    await page.goto('/my-trainings');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Trainings' })).toBeVisible();
+    await expect(page.getByText('You are not allowed to do this.')).toHaveCount(0);
+    const table = page.getByRole('table', { name: 'My trainings' });
+    await expect(table).toBeVisible();
+    const dataRow = table.locator('tbody tr:not(.mantine-datatable-empty-row)').first();
+    await expect(dataRow.or(page.getByText('No Data Found')).first()).toBeVisible();
+    if (role === 'provider' || role === 'trainer') {
+      // demo providers and trainers are enrolled in nothing: one 'No Data Found', no pagination footer
+      await expect(page.getByText('No Data Found')).toHaveCount(1);
+      await screenshot(page, `my-trainings-empty-${role}`);
+    }
+  }
+});

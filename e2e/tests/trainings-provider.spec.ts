@@ -100,7 +100,8 @@ test('provider runs a live training from creation to certificates', async ({ pag
   await expect(page.getByRole('menuitem', { name: 'Stop Public' })).toBeVisible();
   await screenshot(page, 'tr-all-trainings-menu');
   await page.keyboard.press('Escape');
-  await row.getByRole('button', { name: `Copy meeting link of ${name}` }).click();
+  await row.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Copy Meeting Link' }).click();
   await expect(toast(page, 'Training Link Copied!')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('/public/conference/');

@@ -5,13 +5,19 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@trainlab/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { assessmentRoutes } from './domains/assessments/routes';
 import { authRoutes } from './domains/auth/routes';
+import { catalogRoutes } from './domains/catalog/routes';
 import { certificateRoutes } from './domains/certificates/routes';
 import { conferenceRoutes } from './domains/conference/routes';
+import { courseRoutes } from './domains/courses/routes';
 import { devRoutes } from './domains/dev/routes';
+import { labRoutes } from './domains/labs/routes';
 import { masterDataRoutes } from './domains/master-data/routes';
 import { organizationRoutes } from './domains/organizations/routes';
+import { paymentRoutes } from './domains/payments/routes';
 import { recordingRoutes } from './domains/recordings/routes';
+import { ssoRoutes } from './domains/sso/routes';
 import { studentRegistrationRoutes } from './domains/student-registration/routes';
 import { systemRoutes } from './domains/system/routes';
 import { trainingRoutes } from './domains/trainings/routes';
@@ -29,6 +35,12 @@ const DOMAINS = [
   studentRegistrationRoutes,
   conferenceRoutes,
   recordingRoutes,
+  labRoutes,
+  assessmentRoutes,
+  catalogRoutes,
+  paymentRoutes,
+  courseRoutes,
+  ssoRoutes,
   devRoutes,
 ];
 
@@ -87,7 +99,19 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
 
   const dist = webDist(deps);
   if (dist) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // the build writes .br and .gz beside each asset: sent as the browser accepts, never compressed per request
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // hashed file names change with their content: cache for a year; everything else revalidates
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
@@ -97,7 +121,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
       return reply.status(405).send({ message: MSG.methodNotAllowed });
     }
     // Deep links (/training-register/x, /reset-password/y) all load the single-page app.
-    if (dist) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (dist) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' });
   });
   return app;

@@ -1,5 +1,8 @@
 import 'dotenv/config';
+import { COURSE_MSG } from '@trainlab/contract';
 import { buildApp } from './app';
+import { mediaToolsAvailable } from './domains/courses/media-tools';
+import { mediaTools } from './domains/courses/video';
 import { closeDeps, createDeps, seedAtStart } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
 import { startJobRunner } from './platform/jobs';
@@ -27,6 +30,8 @@ async function main() {
   const url = config.PUBLIC_URL;
   console.log(`\nTrainLab is running at ${url}  (API under ${url}/api, reference at ${url}/api/docs)`);
   console.log(`Database: ${deps.database.kind}${seeded ? ' (demo data seeded)' : ''}; mail: ${deps.mail.kind}`);
+  if (!mediaToolsAvailable(mediaTools(deps)))
+    console.warn(`WARNING: ${COURSE_MSG.ffmpegMissing} (apt-get install ffmpeg)`);
   if (config.NODE_ENV !== 'production' && seedDemoData) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(18)} ${a.email}`);

@@ -54,6 +54,7 @@ describe('certificate settings', () => {
         signatory_name: 'Acme Academy',
         signatory_title: 'Authorised Signatory',
         min_attendance_percent: 0,
+        min_post_score_percent: 0,
       },
     });
     expect(await t.post('update-certificate-settings', { ...settings, min_attendance_percent: '60' }, a.token)).toEqual(
@@ -65,6 +66,7 @@ describe('certificate settings', () => {
     expect((await t.post('get-certificate-settings', {}, a.token)).body.success).toEqual({
       ...settings,
       min_attendance_percent: 60,
+      min_post_score_percent: 0,
     });
     await t.post('update-certificate-settings', { ...settings, signatory_name: 'Second' }, a.token);
     expect((await t.post('get-certificate-settings', {}, a.token)).body.success.signatory_name).toBe('Second');

@@ -55,7 +55,13 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { url, drop } = await freshDatabaseUrl();
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://app.test',
+    LOG_LEVEL: 'silent',
+    FIELD_ENCRYPTION_KEYS: `test:${randomBytes(32).toString('base64')}`,
+    ...env,
+  });
   const deps = await createDeps(config, url);
   const app = await buildApp(deps);
   await app.ready();

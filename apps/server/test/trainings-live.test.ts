@@ -2,7 +2,7 @@ import { MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingAttendances, trainings } from '../src/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, rolesExcept, type TestApp } from './helpers';
 import { postMultipart } from './master-support';
 import { expectGuarded, orgWithOwner } from './org-fixtures';
 import { book, makeTraining, person } from './trainings-fixtures';
@@ -67,7 +67,6 @@ describe('access', () => {
     await expectGuarded(
       t,
       [
-        'lpu/get-trainings',
         'lpu/training-start-status',
         'check-training-status',
         'get-user-training-details',
@@ -78,6 +77,8 @@ describe('access', () => {
       [...LEARNERS],
       body,
     );
+    // /my-trainings is every non-admin role's screen (spec 01 §2)
+    await expectGuarded(t, ['lpu/get-trainings'], rolesExcept('admin'), body);
     await expectGuarded(
       t,
       ['lp/update-training-join-status', 'lp/get-training-join-count'],
@@ -347,6 +348,9 @@ describe('learner views', () => {
             is_download_certificate: 0,
           },
         ],
+        total: 1,
+        page: 1,
+        per_page: 20,
       },
     });
     expect(await t.post('lpu/dashboard-data', undefined, learner)).toEqual({

@@ -234,6 +234,9 @@ describe('training user list and certificate access', () => {
             is_download_certificate: 0,
           },
         ],
+        total: 1,
+        page: 1,
+        per_page: 20,
       },
     });
     expect((await t.post('lp/get-training-users', { slug: tr.slug }, provider)).status).toBe(404);

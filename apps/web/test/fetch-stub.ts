@@ -18,7 +18,11 @@ export interface RecordedCall {
  * `current-token` answers the stored token unless a test says otherwise, as the live server does
  * for a valid session. Unknown paths answer 404 like the server.
  */
-export function stubFetch(handlers: Record<string, StubHandler> = {}) {
+export function stubFetch(
+  handlers: Record<string, StubHandler> = {},
+  /** 'pending': unknown paths never answer (a walk through screens that checks only where they land) */
+  options: { unknown?: 'not-found' | 'pending' } = {},
+) {
   const calls: RecordedCall[] = [];
   const all: Record<string, StubHandler> = {
     'current-token': () => ({ body: localStorage.getItem('token') ?? '' }),
@@ -30,6 +34,7 @@ export function stubFetch(handlers: Record<string, StubHandler> = {}) {
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     calls.push({ path, body, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = all[path];
+    if (!handler && options.unknown === 'pending') return new Promise<Response>(() => {});
     const reply = handler ? await handler(body, init) : { status: 404, body: { message: 'Not Found' } };
     return new Response(JSON.stringify(reply.body ?? {}), {
       status: reply.status ?? 200,

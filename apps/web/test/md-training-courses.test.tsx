@@ -28,7 +28,10 @@ describe('training course screens', () => {
     });
     renderApp('/admin/create-training-course');
     const user = userEvent.setup();
-    expect(screen.getByRole('link', { name: /View Course/ })).toHaveAttribute('href', '/admin/training-course-list');
+    expect(await screen.findByRole('link', { name: /View Course/ })).toHaveAttribute(
+      'href',
+      '/admin/training-course-list',
+    );
     const course = await screen.findByRole('combobox', { name: /^Course/ });
     await waitFor(() => expect(within(course).getByRole('option', { name: 'Kubernetes Basics' })).toBeInTheDocument());
     await user.selectOptions(course, 'Kubernetes Basics');

@@ -146,7 +146,7 @@ describe('admin approval screens', () => {
     });
     const { router } = renderApp('/admin/learning-provider-requests');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('tab', { name: 'Organization accounts' }));
+    await user.click(await screen.findByRole('tab', { name: 'Organization accounts' }));
     expect((await screen.findAllByText(MSG.noDataFound))[0]).toBeInTheDocument();
     expect(net.callsTo('admin/get-users-list').some((c) => c.body.role === 6 && c.body.type === 'request')).toBe(true);
     await user.click(screen.getByRole('tab', { name: 'Learning providers' }));

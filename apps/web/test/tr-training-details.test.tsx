@@ -214,7 +214,7 @@ describe('syllabus, attendance, details', () => {
     expect(within(row('State')).getByText('No recording')).toBeInTheDocument();
     await user.click(play);
     await waitFor(() => expect(locationOf(router)).toBe(`/recording/${btoa('41')}`));
-    expect(screen.getByLabelText('Recording')).toHaveAttribute('src', 'https://cdn.example/rec.mp4');
+    expect(await screen.findByLabelText('Recording')).toHaveAttribute('src', 'https://cdn.example/rec.mp4');
   });
 
   it('a recording link opened directly shows Recording Not Available', async () => {

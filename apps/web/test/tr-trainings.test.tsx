@@ -86,7 +86,8 @@ describe('upcoming trainings', () => {
     });
     renderApp('/all-trainings');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Copy meeting link of React Basics' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for React Basics' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy Meeting Link' }));
     expect(await screen.findByText(MSG.trainingLinkCopied)).toBeInTheDocument();
     // user-event provides the clipboard
     expect(await navigator.clipboard.readText()).toMatch(/^Hello,[\s\S]*\/public\/conference\/meet-abc$/);

@@ -1,10 +1,15 @@
 import type { ApiAccess, ApiCall } from './api-base.js';
+import { ASSESSMENT_CALLS } from './calls/assessments.js';
 import { AUTH_CALLS } from './calls/auth.js';
 import { CERTIFICATE_CALLS } from './calls/certificates.js';
+import { COMMERCE_CALLS } from './calls/commerce.js';
 import { CONFERENCE_CALLS } from './calls/conference.js';
+import { COURSE_CALLS } from './calls/courses.js';
+import { LAB_CALLS } from './calls/labs.js';
 import { MASTER_DATA_CALLS } from './calls/master-data.js';
 import { ORGANIZATION_CALLS } from './calls/organizations.js';
 import { RECORDING_CALLS } from './calls/recordings.js';
+import { SSO_CALLS } from './calls/sso.js';
 import { STUDENT_REGISTRATION_CALLS } from './calls/student-registration.js';
 import { TRAINING_CALLS } from './calls/trainings.js';
 
@@ -23,6 +28,11 @@ export const API = {
   ...TRAINING_CALLS,
   ...CONFERENCE_CALLS,
   ...RECORDING_CALLS,
+  ...LAB_CALLS,
+  ...ASSESSMENT_CALLS,
+  ...COMMERCE_CALLS,
+  ...COURSE_CALLS,
+  ...SSO_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;

@@ -37,6 +37,13 @@ export const MSG = {
   notAuthorized: 'Yor Are Not Authrized!',
   noDataFound: 'No Data Found',
   dataNotFound: 'Data Not Found',
+  itemRemovedFromCart: 'Item Removed From Cart!',
+  paymentSuccess: 'Payment successful!',
+  paymentFailed: 'Payment failed.',
+  paymentNotVerified: 'The payment could not be verified.',
+  nothingToPay: 'There is nothing to pay.',
+  cartEmptyCheckout: 'Your cart is empty.',
+  alreadyOwned: 'You already have this item.',
   comingSoon: 'Coming soon',
   itemAddedIntoCart: 'Item Added Into Cart!',
   certificationAddedIntoCart: 'Certification Added Into Cart!',
@@ -100,6 +107,20 @@ export const MSG = {
   recordingFinished: 'The recording is already finished.',
   recordingEmpty: 'The recording is empty.',
   recordingTopicInvalid: 'The selected topic id is invalid.',
+
+  // cloud labs (spec 02 §8)
+  vmCreated: 'VM Created successfully!',
+  vmUpdated: 'VM Update successfully',
+  vmDeleted: 'VM deleted successfully.',
+  labAccountAuthorized: 'Login successfully go to create vairtul machine!',
+  labAccountExists: 'A lab account is already registered for your account.',
+  labAccountMissing: 'Register and authorize a cloud account before creating a VM.',
+  labNoFreeVm: 'There is no unassigned VM: create one first.',
+  labAlreadyAssigned: 'This VM is already assigned.',
+  labDeleted: 'This VM is deleted.',
+  labCapHours: 'The monthly limit of running hours for your labs is reached.',
+  labNotLearner: 'This account cannot be assigned a VM.',
+  labCapSpend: 'The monthly spending limit for your labs is reached.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

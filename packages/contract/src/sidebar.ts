@@ -44,6 +44,7 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     ...TRAINING_ENTRIES,
     ...COURSE_ENTRIES,
     ...CLOUD_ENTRIES,
+    m('Single Sign-On', '/org/sso-settings'),
     m('Change Password', '/change-password'),
     MY_TRAININGS,
   ],

@@ -61,6 +61,8 @@ const OPEN_ROUTES: WebRoute[] = [
   open('/white-board', { needsSession: true }),
   open('/training/:slug', { needsSession: true }),
   open('/user/courses/list', { needsSession: true }),
+  // single sign-on lands here with ?code= or ?error= (issue 15)
+  open('/sso/complete'),
 ];
 
 const ROLE_ROUTES: WebRoute[] = [
@@ -71,6 +73,8 @@ const ROLE_ROUTES: WebRoute[] = [
   only(['provider_user', 'organization_user', 'user'])('/certificate/:slug'),
   ...['/organization', '/org/add-org-sub-admin', '/org/add-org-subadmin'].map(only(['organization'])),
   only(['organization_user'])('/ou/home'),
+  only(['organization'])('/org/sso-settings'),
+  only(['admin'])('/admin/organization-sso/:id'),
   ...[
     '/trainer/add-bank-details',
     '/trainer/bank-details-list',
@@ -116,7 +120,6 @@ const ROLE_ROUTES: WebRoute[] = [
     '/admin/learning-provider-requests',
   ].map(only(['admin'])),
   ...[
-    '/assessment',
     '/take-calls',
     '/take-call-trainers/:id',
     '/trainer/requirement/confirm/:trainer_id/:take_call_id',
@@ -149,6 +152,8 @@ const ROLE_ROUTES: WebRoute[] = [
     '/add-training-user/:slug',
     '/show-training-users/:slug',
   ].map(only(PROVIDER_TEAM)),
+  // the test page is the managers' in the spec; learners take their pre- and post-tests on it too
+  { path: '/assessment', access: [...PROVIDER_TEAM, 'provider_user', 'organization_user', 'user'], anonymous: 'login' },
   // the admin's all-users screen (spec 02 §2 'Admin master data') shares these two pages
   ...['/users-list', '/update-user-profile/:slug'].map(only([...PROVIDER_TEAM, 'admin'])),
 ];

@@ -4,6 +4,7 @@ import { ensureAdmin, isEmpty, seedDemo } from '../seed/demo';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Deps } from './deps';
+import { createFieldCipher } from './field-cipher';
 import { createLimits } from './rate-limit';
 
 /**
@@ -21,6 +22,7 @@ export async function createDeps(config: Config, databaseUrl?: string): Promise<
     db: database.db,
     mail: createMailer(config, database.db),
     limits: createLimits(config),
+    cipher: createFieldCipher(config),
   };
 }
 

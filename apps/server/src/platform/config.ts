@@ -54,6 +54,11 @@ const schema = z.object({
     .transform((v): boolean | number | string =>
       v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
     ),
+  // ---- cloud labs ----
+  /** local: each lab is a shell (OpenSSH) and desktop (TigerVNC) on this host; memory: simulated labs without remote access (tests, demos); gce: Google Compute Engine */
+  LAB_PROVIDER: z.enum(['local', 'memory', 'gce']).default('local'),
+  /** the local engine's SSH server for lab logins (bound to 127.0.0.1) */
+  LAB_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(2222),
   // ---- live conference ----
   /** builtin: WebRTC rooms signalled over /ws/conference; jitsi: the Jitsi Meet IFrame API on JITSI_DOMAIN */
   MEETING_PROVIDER: z.enum(['builtin', 'jitsi']).default('builtin'),
@@ -89,6 +94,37 @@ const schema = z.object({
   RECORDING_MAX_BYTES: z.coerce.number().int().positive().default(2_147_483_648),
   /** HMAC key of the short-lived ?t= tokens of /api/recording-file; random per process when unset */
   RECORDING_URL_SECRET: z.string().min(16).optional(),
+  // ---- recorded courses ----
+  /** largest course video accepted, in bytes (default 2 GiB) */
+  COURSE_VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2_147_483_648),
+  /** HMAC key of the short-lived /api/course-media tokens; random per process when unset */
+  COURSE_MEDIA_SECRET: z.string().min(16).optional(),
+  /** ffmpeg and ffprobe programs (Debian package ffmpeg) */
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  // ---- encryption at rest ----
+  /** `id:base64(32 bytes),…`, the first encrypts; a key in DATA_DIR when unset (platform/field-cipher.ts) */
+  FIELD_ENCRYPTION_KEYS: z
+    .string()
+    .regex(
+      /^\s*[\w-]+:[A-Za-z0-9+/=]{43,44}\s*(,\s*[\w-]+:[A-Za-z0-9+/=]{43,44}\s*)*$/,
+      'must be id:base64key[,id:base64key…] with 32-byte keys',
+    )
+    .optional(),
+  // ---- payments ----
+  /** test: the embedded test gateway (offline checkout page); razorpay: Razorpay with the keys below */
+  PAYMENT_GATEWAY: z.enum(['test', 'razorpay']).default('test'),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** Razorpay API base (only a test points it at a local fake) */
+  RAZORPAY_API_URL: z.string().url().optional(),
+  /** signing key of the test gateway's callbacks and webhooks; random per process when unset */
+  TEST_GATEWAY_SECRET: z.string().min(16).optional(),
+  /** GST included in prices, percent, unless a tenant sets its own (receipts show it) */
+  GST_PERCENT: z.coerce.number().min(0).max(100).default(18),
+  /** seller named on receipts */
+  RECEIPT_SELLER: z.string().default('TrainLab'),
 });
 
 export type Config = z.infer<typeof schema> & { PUBLIC_URL: string };

@@ -1,6 +1,7 @@
 import type { Mailer } from '../adapters/mail';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { FieldCipher } from './field-cipher';
 import type { Limits } from './rate-limit';
 
 /** Everything a use case may reach: built once at start (or per test) and passed down. */
@@ -10,4 +11,6 @@ export interface Deps {
   db: Db;
   mail: Mailer;
   limits: Limits;
+  /** encryption of sensitive columns at rest */
+  cipher: FieldCipher;
 }

@@ -5,6 +5,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
  * Typed errors with stable HTTP statuses. Use cases throw these; one handler turns them into the
  * wire format of the API conventions. Anything else is a bug: logged, answered with a bare 500.
  */
+/** How long a client should wait before asking again when a service we depend on is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -32,6 +35,7 @@ export const invalidField = (field: string, message: string) => new ValidationEr
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return reply.status(error.status).send(error.body ?? { message: error.message });
     }
     const status = (error as FastifyError).statusCode ?? 500;
@@ -48,3 +52,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: MSG.internalError });
   });
 }
+
+/**
+ * 503: a service we depend on (the database, Redis, the file store, a provider) did not answer. Not a
+ * 500 (a bug) and never a 401: a person must not be told they are signed out because the database failed.
+ */
+export const serviceUnavailable = () => new AppError(503, 'Service temporarily unavailable.');

@@ -4,6 +4,9 @@ import { count, eq } from 'drizzle-orm';
 import {
   branches,
   categories,
+  certificationMasters,
+  certifications,
+  courses,
   departments,
   linesOfBusiness,
   organizations,
@@ -16,6 +19,8 @@ import {
   trainingTrainers,
   trainingUsers,
   users,
+  vms,
+  vmUsages,
 } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Db } from '../platform/db/client';
@@ -86,6 +91,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedOrganizationStructure(db, org!.id, ids);
   await seedMasterData(db);
   await seedTrainings(db, org!.id, ids);
+  await seedCatalogue(db, org!.id, ids);
 }
 
 const DAY = 86_400_000;
@@ -189,4 +195,118 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
     user_type: USER_TYPES.admin,
   });
   return true;
+}
+
+/** The public catalogue: public paid courses of the provider and the organization, and two certifications. */
+async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record<Role, number>>) {
+  await db.insert(courses).values([
+    {
+      slug: makeSlug('docker from scratch'),
+      name: 'Docker from Scratch',
+      description: 'Images, containers, volumes and compose, with a lab for every chapter.',
+      amount_paise: 49_900,
+      is_paid: 1,
+      is_public: 1,
+      owner_user_id: ids.provider!,
+      created_by: ids.provider!,
+    },
+    {
+      slug: makeSlug('terraform on aws'),
+      name: 'Terraform on AWS',
+      description: 'Infrastructure as code for VPCs, EC2 and RDS, reviewed and tested.',
+      amount_paise: 129_900,
+      is_paid: 1,
+      is_public: 1,
+      owner_user_id: ids.provider!,
+      created_by: ids.provider!,
+    },
+    {
+      slug: makeSlug('secure code review'),
+      name: 'Secure Code Review',
+      description: 'Finding the OWASP top ten in real pull requests.',
+      amount_paise: 99_900,
+      is_paid: 1,
+      is_public: 1,
+      organization_id: organizationId,
+      created_by: ids.organization!,
+    },
+  ]);
+  // a lab the provider's learner used twice: an unpaid VM bill on /cloud-payment
+  const [vm] = await db
+    .insert(vms)
+    .values({
+      vm_name: makeSlug('demo lab'),
+      name: 'Demo Ubuntu Lab',
+      image: 'ubuntu',
+      protocol: 'ssh',
+      zone: 'asia-south1-a',
+      ram: 4,
+      storage: 20,
+      status: 2,
+      engine: 'local',
+      owner_user_id: ids.provider!,
+      created_by: ids.provider!,
+      assigned_user_id: ids.provider_user!,
+    })
+    .returning();
+  const hour = 3_600_000;
+  await db.insert(vmUsages).values(
+    [
+      [2, 90, 4_500],
+      [1, 45, 2_250],
+    ].map(([daysAgo, minutes, paise]) => {
+      const start = new Date(Date.now() - daysAgo! * DAY);
+      return {
+        vm_id: vm!.id,
+        user_id: ids.provider_user!,
+        status: 3,
+        vm_start: start,
+        vm_stop: new Date(start.getTime() + (minutes! / 60) * hour),
+        used_min: minutes!,
+        cost_paise: paise!,
+      };
+    }),
+  );
+  const masters = await db
+    .insert(certificationMasters)
+    .values([
+      { type: 'CertificationType', name: 'AWS' },
+      { type: 'CertificationType', name: 'Google' },
+      { type: 'CertificationType', name: 'Microsoft' },
+      { type: 'Product', name: 'Amazon Web Services' },
+      { type: 'Product', name: 'Google Cloud' },
+    ])
+    .onConflictDoNothing()
+    .returning();
+  const id = (type: string, name: string) => masters.find((m) => m.type === type && m.name === name)?.id;
+  const aws = id('CertificationType', 'AWS');
+  const google = id('CertificationType', 'Google');
+  const awsProduct = id('Product', 'Amazon Web Services');
+  const gcpProduct = id('Product', 'Google Cloud');
+  if (!aws || !google || !awsProduct || !gcpProduct) return; // masters already kept by the admin
+  await db.insert(certifications).values([
+    {
+      name: 'AWS Certified Solutions Architect - Associate',
+      level: 'Intermediate',
+      certification_type_id: aws,
+      product_id: awsProduct,
+      duration: '130 minutes',
+      exam_link: 'https://aws.amazon.com/certification/certified-solutions-architect-associate/',
+      certification_description: 'Design secure, resilient, high-performing and cost-optimised architectures on AWS.',
+      cost_doller: 150,
+      cost_inr: 12_500,
+    },
+    {
+      name: 'Google Cloud Associate Cloud Engineer',
+      level: 'Beginner',
+      certification_type_id: google,
+      product_id: gcpProduct,
+      duration: '2 hours',
+      exam_link: 'https://cloud.google.com/learn/certification/cloud-engineer',
+      certification_description:
+        'Deploy applications, monitor operations and manage enterprise solutions on Google Cloud.',
+      cost_doller: 125,
+      cost_inr: 10_400,
+    },
+  ]);
 }

@@ -5,6 +5,7 @@ const PUBLIC_PATHS = new Set([
   '/',
   '/training-home',
   '/login',
+  '/sso/complete',
   '/register',
   '/forgot-password',
   '/reset-password/:i_t',

@@ -1,36 +1,39 @@
 import type { ComponentType } from 'react';
-import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { ASSESSMENT_PAGES } from '../features/assessments/pages';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { COMMERCE_PAGES } from '../features/commerce/pages';
 import { CONFERENCE_PAGES } from '../features/conference/pages';
-import { RoleHomePage } from '../features/home/RoleHomePage';
+import { COURSE_PAGES } from '../features/courses/pages';
+import { LAB_PAGES } from '../features/labs/pages';
 import { LEARNER_PAGES } from '../features/learner/pages';
 import { MASTER_DATA_PAGES } from '../features/master-data/pages';
 import { ORGANIZATION_PAGES } from '../features/organizations/pages';
-import { CommingSoonPage } from '../features/public/CommingSoonPage';
 import { LandingPage } from '../features/public/LandingPage';
-import { NotAuthorizedPage } from '../features/public/NotAuthorizedPage';
-import { PrivacyPolicyPage } from '../features/public/PrivacyPolicyPage';
-import { TermsPage } from '../features/public/TermsPage';
 import { RECORDING_PAGES } from '../features/recording/pages';
+import { SSO_PAGES } from '../features/sso/pages';
 import { TRAINING_PAGES } from '../features/trainings/pages';
 import { ComingSoonPage } from './ComingSoonPage';
+import { type LazyPage, lazyPage } from './lazy-page';
 
-/** The screen of each route pattern built so far; any other route shows the 'Coming soon' body. */
-const PAGES: Record<string, ComponentType> = {
+const RoleHomePage = lazyPage(() => import('../features/home/RoleHomePage'), 'RoleHomePage');
+
+/**
+ * The screen of each route pattern built so far; any other route shows the 'Coming soon' body.
+ * The landing and /login are in the first bundle (they are the first page most people open);
+ * every other screen is its own chunk, loaded when its route opens.
+ */
+const PAGES: Record<string, ComponentType | LazyPage> = {
   '/': LandingPage,
   '/training-home': LandingPage,
   '/login': LoginPage,
-  '/register': RegisterPage,
-  '/forgot-password': ForgotPasswordPage,
-  '/reset-password/:i_t': ResetPasswordPage,
-  '/change-password': ChangePasswordPage,
-  '/not-authorized': NotAuthorizedPage,
-  '/privacy-policy': PrivacyPolicyPage,
-  '/terms-and-conditions': TermsPage,
-  '/comming-soon': CommingSoonPage,
+  '/register': lazyPage(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
+  '/forgot-password': lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  '/reset-password/:i_t': lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  '/change-password': lazyPage(() => import('../features/auth/ChangePasswordPage'), 'ChangePasswordPage'),
+  '/not-authorized': lazyPage(() => import('../features/public/NotAuthorizedPage'), 'NotAuthorizedPage'),
+  '/privacy-policy': lazyPage(() => import('../features/public/PrivacyPolicyPage'), 'PrivacyPolicyPage'),
+  '/terms-and-conditions': lazyPage(() => import('../features/public/TermsPage'), 'TermsPage'),
+  '/comming-soon': lazyPage(() => import('../features/public/CommingSoonPage'), 'CommingSoonPage'),
   '/users': RoleHomePage,
   '/learning-provider': RoleHomePage,
   '/organization': RoleHomePage,
@@ -41,15 +44,20 @@ const PAGES: Record<string, ComponentType> = {
 };
 
 /** Later features register their screens in their own folder; they take precedence. */
-const FEATURE_PAGES: Record<string, ComponentType> = {
+const FEATURE_PAGES: Record<string, LazyPage> = {
   ...ORGANIZATION_PAGES,
   ...MASTER_DATA_PAGES,
   ...TRAINING_PAGES,
   ...LEARNER_PAGES,
   ...CONFERENCE_PAGES,
   ...RECORDING_PAGES,
+  ...LAB_PAGES,
+  ...ASSESSMENT_PAGES,
+  ...COMMERCE_PAGES,
+  ...COURSE_PAGES,
+  ...SSO_PAGES,
 };
 
-export function pageFor(pattern: string): ComponentType {
+export function pageFor(pattern: string): ComponentType | LazyPage {
   return FEATURE_PAGES[pattern] ?? PAGES[pattern] ?? ComingSoonPage;
 }

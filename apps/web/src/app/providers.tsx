@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../api/client';
+import { ConfirmHost } from '../ui/confirm';
 import { cssVariablesResolver, theme } from './theme';
+
+// Toasts are queued by `notifications.show` and drawn once this host has loaded (its own chunk).
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -30,9 +32,12 @@ interface ProvidersProps {
 export function Providers({ children, queryClient, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
-      <Notifications position="top-right" limit={3} autoClose={4000} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" limit={3} autoClose={4000} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
+        {children}
+        <ConfirmHost />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,17 +1,21 @@
 import { WEB_ROUTES, type WebRoute } from '@trainlab/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { MailboxPage } from '../features/dev/MailboxPage';
 import { NotFoundPage } from '../features/public/NotFoundPage';
+import { Loading } from '../ui/Loading';
 import { type LayoutKind, layoutFor } from './layout-kind';
 import { BareLayout } from './layouts/BareLayout';
 import { PublicLayout } from './layouts/PublicLayout';
-import { ShellLayout } from './layouts/ShellLayout';
+import { lazyPage } from './lazy-page';
 import { pageFor } from './page-registry';
 import { titleForPath } from './page-titles';
 import { RootFrame } from './RootFrame';
 import { RouteGuard } from './RouteGuard';
 import { RouteTitle } from './route-title';
+
+// The signed-in frame (sidebar, account menu) is not needed by the landing or /login: its own chunk.
+const ShellLayout = lazyPage(() => import('./layouts/ShellLayout'), 'ShellLayout');
+const MailboxPage = lazyPage(() => import('../features/dev/MailboxPage'), 'MailboxPage');
 
 /** Routes that exist only in the web app (not part of the spec's route table). */
 const WEB_ONLY_ROUTES: { route: WebRoute; element: ReactNode }[] = [
@@ -24,7 +28,9 @@ function toRouteObject(route: WebRoute, element?: ReactNode): RouteObject {
     path: route.path,
     element: (
       <RouteGuard key={route.path} route={route}>
-        <RouteTitle title={titleForPath(route.path)}>{element ?? <Page />}</RouteTitle>
+        <RouteTitle title={titleForPath(route.path)}>
+          <Suspense fallback={<Loading />}>{element ?? <Page />}</Suspense>
+        </RouteTitle>
       </RouteGuard>
     ),
   };
@@ -42,7 +48,14 @@ export function buildRoutes(): RouteObject[] {
       element: <RootFrame />,
       children: [
         { element: <PublicLayout />, children: byLayout.public },
-        { element: <ShellLayout />, children: byLayout.shell },
+        {
+          element: (
+            <Suspense fallback={<Loading />}>
+              <ShellLayout />
+            </Suspense>
+          ),
+          children: byLayout.shell,
+        },
         { element: <BareLayout />, children: byLayout.bare },
       ],
     },

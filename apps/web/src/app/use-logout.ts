@@ -4,6 +4,7 @@ import { MSG } from '@trainlab/contract';
 import { useCallback } from 'react';
 import { apiPost } from '../api/client';
 import { getToken } from '../api/session';
+import { goToIdentityProvider } from '../features/auth/leave-app';
 import { useLeaveToHome } from './use-leave-to-home';
 
 /** Revokes the session on the server (best effort), forgets it locally and returns to '/'. */
@@ -13,10 +14,12 @@ export function useLogout() {
   return useCallback(async () => {
     const token = getToken();
     let message: string = MSG.loggedOut;
+    let ssoLogout: string | undefined;
     if (token) {
       try {
-        const res = await apiPost<{ message?: string }>('logout', { token });
+        const res = await apiPost<{ message?: string; sso_logout?: string }>('logout', { token });
         if (res?.message) message = res.message;
+        ssoLogout = res?.sso_logout;
       } catch {
         // the session may already be gone on the server; logging out locally is what matters
       }
@@ -24,5 +27,7 @@ export function useLogout() {
     await leaveToHome();
     queryClient.clear();
     notifications.show({ color: 'green', message });
+    // single sign-on: the organization's identity provider ends its own session too
+    if (ssoLogout) goToIdentityProvider(ssoLogout);
   }, [leaveToHome, queryClient]);
 }

@@ -10,8 +10,9 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
+      {/* shrinks and wraps on a phone instead of pushing the page wider than the screen */}
+      <Stack gap={4} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {description ? (
@@ -20,7 +21,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           </Text>
         ) : null}
       </Stack>
-      {actions ? <Group gap="xs">{actions}</Group> : null}
+      {actions ? (
+        <Group gap="xs" wrap="wrap">
+          {actions}
+        </Group>
+      ) : null}
     </Group>
   );
 }

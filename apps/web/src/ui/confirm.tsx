@@ -1,19 +1,52 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** A Yes/No confirmation before a destructive or important action. */
-export function confirmAction(opts: {
+/**
+ * A Yes/No confirmation before a destructive or important action. The dialog (Mantine's Modal) is
+ * loaded only when the first confirmation opens, so pages that never ask carry none of it.
+ */
+export interface ConfirmRequest {
   title: string;
   message: string;
   confirmLabel?: string;
   danger?: boolean;
   onConfirm: () => void;
-}) {
-  modals.openConfirmModal({
-    title: opts.title,
-    children: <Text size="sm">{opts.message}</Text>,
-    labels: { confirm: opts.confirmLabel ?? 'Yes', cancel: 'No' },
-    confirmProps: { color: opts.danger ? 'red' : undefined },
-    onConfirm: opts.onConfirm,
-  });
+  onCancel?: () => void;
+}
+
+let current: ConfirmRequest | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export function confirmAction(opts: ConfirmRequest) {
+  current = opts;
+  emit();
+}
+
+export function closeConfirm() {
+  current = null;
+  emit();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+
+/** Mounted once at the root: shows the open confirmation, if any. */
+export function ConfirmHost() {
+  const request = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+  if (!request) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialog request={request} onClose={closeConfirm} />
+    </Suspense>
+  );
 }

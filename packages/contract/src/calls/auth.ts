@@ -14,7 +14,13 @@ export const AUTH_CALLS = {
     auth.loginRequest,
     auth.loginResponse,
   ),
-  logout: call('logout', 'authenticated', 'Revoke the current session.', auth.logoutRequest, auth.messageResponse),
+  logout: call(
+    'logout',
+    'authenticated',
+    'Revoke the current session; after single sign-on, sso_logout is where the browser ends the provider’s session too.',
+    auth.logoutRequest,
+    auth.logoutResponse,
+  ),
   register: call(
     'register',
     'public',

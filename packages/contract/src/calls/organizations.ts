@@ -129,9 +129,9 @@ export const ORGANIZATION_CALLS = {
   getAllLpUsers: call(
     'get-all-lp-users',
     USER_MANAGERS,
-    'The users the caller manages (a provider its provider users, an organization its members, the admin everyone but admins).',
-    empty,
-    o.managedUserList,
+    'The users the caller manages (a provider its provider users, an organization its members, the admin everyone but admins); paged, searchable by name, e-mail or mobile.',
+    o.managedUsersRequest,
+    o.managedUserPage,
   ),
   getUserDetails: call(
     'get-user-details',

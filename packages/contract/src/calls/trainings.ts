@@ -11,6 +11,16 @@ const STAFF: readonly Role[] = [...MANAGERS, 'trainer'];
 /** Enrolled learners. */
 const LEARNERS: readonly Role[] = t.LEARNER_ROLES;
 const TRAINER: readonly Role[] = ['trainer'];
+/** Every role but admin: spec 01 §2 gives them all /my-trainings. */
+const NON_ADMIN: readonly Role[] = [
+  'user',
+  'provider',
+  'provider_user',
+  'organization',
+  'organization_user',
+  'org_subadmin',
+  'trainer',
+];
 /** Everyone who may be in a training's conference: learners, managers, trainers. */
 const PARTICIPANTS: readonly Role[] = [...LEARNERS, ...STAFF];
 
@@ -26,16 +36,16 @@ export const TRAINING_CALLS = {
   allTrainings: call(
     'all-trainings',
     MANAGERS,
-    'Upcoming trainings of the caller’s tenant: status 0 or 1 and end date not passed.',
-    empty,
-    t.trainingList,
+    'Upcoming trainings of the caller’s tenant: status 0 or 1 and end date not passed; paged, searchable by name or meeting id.',
+    t.trainingListRequest,
+    t.trainingPage,
   ),
   completedTrainings: call(
     'completed-trainings',
     MANAGERS,
-    'Completed trainings of the caller’s tenant: status 2 or end date passed.',
-    empty,
-    t.trainingList,
+    'Completed trainings of the caller’s tenant: status 2 or end date passed; paged, searchable by name or meeting id.',
+    t.trainingListRequest,
+    t.trainingPage,
   ),
   getTrainingDetails: call(
     'get-training-details',
@@ -84,9 +94,9 @@ export const TRAINING_CALLS = {
   lpGetTrainingUsers: call(
     'lp/get-training-users',
     MANAGERS,
-    'Learners enrolled in a training, with join status, attended minutes and certificate flags.',
-    t.trainingSlugRequest,
-    t.trainingUserList,
+    'Learners enrolled in a training, with join status, attended minutes and certificate flags; paged, searchable by name or e-mail.',
+    t.trainingUsersRequest,
+    t.trainingUserPage,
   ),
   lpuDownloadCertificateAccess: call(
     'lpu/download-certificate-access',
@@ -169,7 +179,13 @@ export const TRAINING_CALLS = {
     t.attendanceList,
   ),
 
-  lpuGetTrainings: call('lpu/get-trainings', LEARNERS, 'The caller’s enrolments.', empty, t.learnerTrainingList),
+  lpuGetTrainings: call(
+    'lpu/get-trainings',
+    NON_ADMIN,
+    'The trainings the caller is enrolled in (/my-trainings is every non-admin role’s screen; an empty list when none); paged, searchable by name.',
+    t.myTrainingsRequest,
+    t.learnerTrainingPage,
+  ),
   lpuTrainingStartStatus: call(
     'lpu/training-start-status',
     LEARNERS,

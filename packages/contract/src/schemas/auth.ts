@@ -33,7 +33,11 @@ export const sessionUser = z.object({
   _id: z.number(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
-export const loginResponse = z.object({ success: sessionUser });
+/** A password login answers the session; a login with is_sso answers where the browser goes next. */
+export const loginResponse = z.union([
+  z.object({ success: sessionUser }),
+  z.object({ sso_redirect: z.string().describe('the identity provider URL to send the browser to') }),
+]);
 
 export const registerRequest = z
   .object({
@@ -63,7 +67,11 @@ export const registerRequest = z
   });
 export const registerResponse = z.object({ success: sessionUser, message: z.string() });
 
-export const logoutRequest = z.object({ token: z.string().optional() });
+/**
+ * Logout always ends the bearer's own session; existing clients send `{"token": null}` or the token
+ * they hold. A token in the body is never used to end any other session.
+ */
+export const logoutRequest = z.object({ token: z.unknown().optional() });
 export const currentTokenRequest = z.object({ email: z.string().optional() });
 
 export const forgotPasswordRequest = z.object({ email: emailField() });
@@ -75,6 +83,7 @@ export const changePasswordRequest = z
   .refine(matches, confirmed);
 
 export const messageResponse = z.object({ message: z.string() });
+export const logoutResponse = messageResponse.extend({ sso_logout: z.string().optional() });
 
 export const lineOfBusiness = z.object({ id: z.number(), name: z.string() });
 export const addLineOfBusinessRequest = z.object({ name: requiredText(150) });

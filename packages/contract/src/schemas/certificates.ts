@@ -6,6 +6,10 @@ export const CERT_MSG = {
   downloadNotAllowed: 'Certificate download is not enabled for you in this training yet.',
   attendanceTooLow: (percent: number, required: number) =>
     `Your attendance is ${percent}% and the certificate needs at least ${required}%.`,
+  postScoreTooLow: (percent: number, required: number) =>
+    `Your post-assessment score is ${percent}% and the certificate needs at least ${required}%.`,
+  postTestNotTaken: (required: number) =>
+    `The certificate needs a post-assessment score of at least ${required}%; take the post-assessment first.`,
   emailQueued: 'Certificate e-mail is being sent.',
   settingsUpdated: 'Certificate settings updated successfully!',
   noCertificates: 'No learner of this training may download a certificate yet.',
@@ -34,6 +38,8 @@ export const certificateSettingsRecord = z.object({
   signatory_name: z.string(),
   signatory_title: z.string(),
   min_attendance_percent: z.number(),
+  /** 0 = no rule; else the post-test percent needed (only when the training has a post-test) */
+  min_post_score_percent: z.number(),
 });
 export const getCertificateSettingsResponse = z.object({ success: certificateSettingsRecord });
 export const updateCertificateSettingsRequest = z.object({
@@ -45,6 +51,13 @@ export const updateCertificateSettingsRequest = z.object({
     .int({ message: 'The min attendance percent must be an integer.' })
     .min(0)
     .max(100),
+  min_post_score_percent: z.coerce
+    .number({ message: 'The min post score percent must be a number.' })
+    .int({ message: 'The min post score percent must be an integer.' })
+    .min(0)
+    .max(100)
+    .optional()
+    .default(0),
 });
 
 export const certMessageResponse = z.object({ message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTION_IMPORT_COLUMNS } from './assessments.js';
 import { SYLLABUS_IMPORT_COLUMNS, TRAINING_USER_IMPORT_COLUMNS } from './trainings.js';
 
 /**
@@ -63,6 +64,21 @@ export const IMPORT_TEMPLATES = {
   'training-syllabus': {
     columns: SYLLABUS_IMPORT_COLUMNS,
     sample: { topic_name: 'Introduction', start_time: '2026-11-21T09:30:00Z', end_time: '2026-11-21T11:00:00Z' },
+  },
+  'question-bank': {
+    columns: QUESTION_IMPORT_COLUMNS,
+    sample: {
+      language_identified: 'English',
+      question_category: 'Kubernetes',
+      question_type: 'Multiple choice',
+      question: 'Which object runs one or more containers?',
+      option1: 'Service',
+      option2: 'Pod',
+      option3: 'Ingress',
+      option4: 'ConfigMap',
+      correct_option: 2,
+      level: 'Beginner',
+    },
   },
 } as const satisfies Record<string, ImportTemplate>;
 

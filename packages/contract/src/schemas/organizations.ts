@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ROLES, USER_TYPES } from '../roles.js';
 import { emailField, idField, mobileField, optionalText, requiredText } from '../validation.js';
+import { listRequest, pagedList } from './paging.js';
 
 /**
  * Organizations, approvals, managed users and trainers (spec 01 §3-§5, spec 02 §2 'Admin
@@ -110,6 +111,15 @@ export const orgChangeResponse = z.object({
 
 // ---- learning provider requests ------------------------------------------------------------
 
+/**
+ * Which accounts an admin list shows: 'request' (or 0, as existing clients send, number or text) the
+ * ones waiting for approval; 1 or anything else the accepted ones.
+ */
+const requestType = z.preprocess(
+  (v) => (v === 0 || v === '0' ? 'request' : v === 1 || v === '1' ? 'accepted' : v),
+  z.string().trim().max(50).nullish(),
+);
+
 /** `role` is the numeric account type of the admin lists (3 learning provider); a role name is read too. */
 export const adminUsersListRequest = z.object({
   role: z.preprocess(
@@ -119,8 +129,8 @@ export const adminUsersListRequest = z.object({
       .int()
       .refine((n) => (Object.values(USER_TYPES) as number[]).includes(n), { message: 'The selected role is invalid.' }),
   ),
-  /** 'request' lists accounts waiting for approval; anything else the approved ones */
-  type: z.string().trim().max(50).nullish(),
+  /** 'request' or 0 lists accounts waiting for approval; 1 or anything else the approved ones */
+  type: requestType,
 });
 export const adminUserRow = z.object({
   id: z.number(),
@@ -171,7 +181,7 @@ export const orgMemberRequest = z.object({
 });
 export const orgMemberCreated = z.object({ message: z.string(), id: z.number(), slug: z.string() });
 
-export const subadminRequestsRequest = z.object({ type: z.string().trim().max(50).nullish() });
+export const subadminRequestsRequest = z.object({ type: requestType });
 export const subadminRequestRow = z.object({
   odid: z.number(),
   user_id: z.number(),
@@ -247,6 +257,9 @@ export const managedUser = z.object({
   status: z.number(),
 });
 export const managedUserList = orgList(managedUser);
+export const MANAGED_USER_SORT_KEYS = ['first_name', 'last_name', 'email', 'created_at'] as const;
+export const managedUsersRequest = listRequest(MANAGED_USER_SORT_KEYS);
+export const managedUserPage = pagedList(managedUser);
 export const userSlugRequest = z.object({ slug: requiredText(200) });
 export const managedUserResponse = z.object({ success: managedUser });
 export const updateUserProfileRequest = z.object({

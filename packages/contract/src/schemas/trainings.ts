@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ALWAYS, emailField, flag, idField, mobileField, requiredText } from '../validation.js';
+import { learnerVm } from './labs.js';
+import { listFields, listRequest, pagedList } from './paging.js';
 
 /**
  * Live trainings (spec 01 §3 Training / Training user, spec 02 §3 syllabus topic / attendance).
@@ -105,6 +107,10 @@ export const trainingRow = z.object({
   post_assessment: z.number(),
 });
 export const trainingList = z.object({ list: z.array(trainingRow) });
+/** Sort keys of the paged training lists (/all-trainings, /completed-trainings). */
+export const TRAINING_SORT_KEYS = ['name', 'start_date', 'end_date', 'total_participants'] as const;
+export const trainingListRequest = listRequest(TRAINING_SORT_KEYS);
+export const trainingPage = pagedList(trainingRow);
 export const trainingDetails = z.object({ success: trainingRow });
 
 export const createTrainingResponse = z.object({
@@ -185,6 +191,10 @@ export const trainingUserRow = z.object({
   is_download_certificate: z.number(),
 });
 export const trainingUserList = z.object({ list: z.array(trainingUserRow) });
+export const TRAINING_USER_SORT_KEYS = ['first_name', 'last_name', 'email', 'min'] as const;
+/** /lp/get-training-users: one training's learners, paged (the list convention). */
+export const trainingUsersRequest = z.object({ slug: slugField(), ...listFields(TRAINING_USER_SORT_KEYS) });
+export const trainingUserPage = pagedList(trainingUserRow);
 export const certificateAccessResponse = z.object({ message: z.string(), is_download_certificate: z.number() });
 
 // ---- trainers ----------------------------------------------------------------------------------
@@ -271,6 +281,8 @@ export const learnerTraining = z.object({
   is_download_certificate: z.number(),
 });
 export const learnerTrainingList = z.object({ list: z.array(learnerTraining) });
+export const myTrainingsRequest = listRequest(['name', 'start_date', 'end_date']);
+export const learnerTrainingPage = pagedList(learnerTraining);
 export const startStatusResponse = z.object({ status: z.number() });
 export const checkTrainingStatusResponse = z.object({
   /** training status 0/1/2 */
@@ -291,8 +303,8 @@ export const ratingRequest = z.object({
 });
 export const learnerDashboardResponse = z.object({
   list: z.array(dashboardItem),
-  /** the learner's virtual machine (built by the VM issue); null until then */
-  d_vm_data: z.null(),
+  /** the learner's lab (most recently assigned, not deleted), or null */
+  d_vm_data: learnerVm.nullable(),
 });
 
 // ---- conference join status (basic form) ----------------------------------------------------------

@@ -39,6 +39,8 @@ export const certificateSettings = pgTable(
     signatory_title: text('signatory_title').notNull(),
     /** 0 = no attendance rule */
     min_attendance_percent: integer('min_attendance_percent').notNull().default(0),
+    /** 0 = no post-test rule; else the post-test percent a learner needs (when the training has a post-test) */
+    min_post_score_percent: integer('min_post_score_percent').notNull().default(0),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

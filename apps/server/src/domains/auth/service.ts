@@ -6,6 +6,7 @@ import {
   type registerRequest,
   type resetPasswordRequest,
   roleForUserType,
+  SSO_MSG,
 } from '@trainlab/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,16 +17,22 @@ import type { Deps } from '../../platform/deps';
 import { forbidden, invalidField } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { makeSlug } from '../../platform/slug';
+import { ssoLogoutUrl } from '../sso/logout';
+import { passwordLoginForbidden } from '../sso/sign-in';
+import { startSso } from '../sso/start';
 import { toSessionUser } from './session-user';
 import { hasLiveSession, openSession, revokeSession, revokeSessions } from './sessions';
 import { findUserByEmail, organizationIsActive } from './users-repo';
 
-export async function login(deps: Deps, body: z.output<typeof loginRequest>, ip: string) {
+export async function login(
+  deps: Deps,
+  body: z.output<typeof loginRequest>,
+  ip: string,
+  log: (msg: string) => void = () => {},
+) {
   await deps.limits.login.hit(ip, body.email);
-  if (body.is_sso) {
-    // SAML per organization comes with the SSO capability; until then no domain is configured.
-    throw invalidField('email', MSG.ssoNotConfigured);
-  }
+  // single sign-on: the answer is where the browser goes next (the organization's identity provider)
+  if (body.is_sso) return startSso(deps, body.email, body.is_previous, log);
   const user = await findUserByEmail(deps.db, body.email);
   if (!user) {
     await burnPasswordCheck(body.password);
@@ -37,6 +44,7 @@ export async function login(deps: Deps, body: z.output<typeof loginRequest>, ip:
   if (user.status !== 1 || !(await organizationIsActive(deps.db, user.organization_id))) {
     throw forbidden(MSG.accountInactive);
   }
+  if (await passwordLoginForbidden(deps, user)) throw forbidden(SSO_MSG.passwordLoginDisabled);
   if (await hasLiveSession(deps.db, user.id)) {
     if (!body.is_previous) throw forbidden(MSG.loggedInElsewhere);
     await revokeSessions(deps.db, user.id);
@@ -96,9 +104,11 @@ export async function register(deps: Deps, body: z.output<typeof registerRequest
   return { success: toSessionUser(user, ''), message };
 }
 
-export async function logout(deps: Deps, auth: AuthContext) {
+export async function logout(deps: Deps, auth: AuthContext, log: (msg: string) => void = () => {}) {
+  // a session opened by single sign-on also ends the identity provider's session, where it can
+  const ssoLogout = await ssoLogoutUrl(deps, auth.sessionId, log);
   await revokeSession(deps.db, auth.sessionId);
-  return { message: MSG.loggedOut };
+  return ssoLogout ? { message: MSG.loggedOut, sso_logout: ssoLogout } : { message: MSG.loggedOut };
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Deps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
+import { postTestPercent } from '../assessments/scores';
 import { type CertificateFacts, renderCertificatePdf } from './pdf';
 
 type Training = typeof trainings.$inferSelect;
@@ -71,8 +72,8 @@ const tenantWhere = (tenant: Tenant) =>
 export async function settingsOf(deps: Deps, tenant: Tenant) {
   const [row] = await deps.db.select().from(certificateSettings).where(tenantWhere(tenant));
   if (row) {
-    const { issuer_name, signatory_name, signatory_title, min_attendance_percent } = row;
-    return { issuer_name, signatory_name, signatory_title, min_attendance_percent };
+    const { issuer_name, signatory_name, signatory_title, min_attendance_percent, min_post_score_percent } = row;
+    return { issuer_name, signatory_name, signatory_title, min_attendance_percent, min_post_score_percent };
   }
   let name = 'TrainLab';
   if (tenant.owner_user_id !== undefined) {
@@ -87,6 +88,7 @@ export async function settingsOf(deps: Deps, tenant: Tenant) {
     signatory_name: name,
     signatory_title: 'Authorised Signatory',
     min_attendance_percent: 0,
+    min_post_score_percent: 0,
   };
 }
 
@@ -143,13 +145,24 @@ export async function attendedMinutes(deps: Deps, enrolmentId: number): Promise<
 }
 
 /** Why this learner may not have the certificate, or null when they may. */
-async function refusal(deps: Deps, t: Training, e: Enrolment, minPercent: number): Promise<string | null> {
+async function refusal(
+  deps: Deps,
+  t: Training,
+  e: Enrolment,
+  minPercent: number,
+  minPostScore = 0,
+): Promise<string | null> {
   if (e.is_download_certificate !== 1) return CERT_MSG.downloadNotAllowed;
   if (minPercent > 0) {
     const scheduled = await scheduledMinutes(deps, t);
     const attended = await attendedMinutes(deps, e.id);
     const percent = Math.floor((attended * 100) / scheduled);
     if (percent < minPercent) return CERT_MSG.attendanceTooLow(percent, minPercent);
+  }
+  if (minPostScore > 0) {
+    const post = await postTestPercent(deps, t.id, e.user_id);
+    if (post === 'not taken') return CERT_MSG.postTestNotTaken(minPostScore);
+    if (post !== 'no test' && post < minPostScore) return CERT_MSG.postScoreTooLow(post, minPostScore);
   }
   return null;
 }
@@ -234,8 +247,14 @@ export async function learnerCertificate(deps: Deps, auth: AuthContext, slug: st
     .where(and(eq(trainings.slug, slug), eq(trainingUsers.user_id, auth.user.id)));
   if (!row) throw notFound();
   const tenant = tenantOfTraining(row.training);
-  const minPercent = tenant ? (await settingsOf(deps, tenant)).min_attendance_percent : 0;
-  const why = await refusal(deps, row.training, row.enrolment, minPercent);
+  const rules = tenant ? await settingsOf(deps, tenant) : null;
+  const why = await refusal(
+    deps,
+    row.training,
+    row.enrolment,
+    rules?.min_attendance_percent ?? 0,
+    rules?.min_post_score_percent ?? 0,
+  );
   if (why) throw forbidden(why);
   return ensureCertificate(deps, row.training, row.enrolment);
 }
@@ -311,7 +330,7 @@ registerJobHandler(EMAIL_JOB, async (deps, payload) => {
 /** A ZIP with one PDF per learner of the training who may download a certificate. */
 export async function trainingCertificatesZip(deps: Deps, tenant: Tenant, slug: string) {
   const t = await managedTraining(deps, tenant, { slug });
-  const minPercent = (await settingsOf(deps, tenant)).min_attendance_percent;
+  const rules = await settingsOf(deps, tenant);
   const enrolments = await deps.db
     .select()
     .from(trainingUsers)
@@ -320,7 +339,7 @@ export async function trainingCertificatesZip(deps: Deps, tenant: Tenant, slug: 
   const zip = new JSZip();
   let count = 0;
   for (const e of enrolments) {
-    if (await refusal(deps, t, e, minPercent)) continue;
+    if (await refusal(deps, t, e, rules.min_attendance_percent, rules.min_post_score_percent)) continue;
     const c = await ensureCertificate(deps, t, e);
     zip.file(fileName(c), await pdfOf(deps, c), { date: c.issued_at });
     count++;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { certificationMasters, certifications } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import { ValidationError } from '../../platform/errors';
+import { totalOver } from '../../platform/http/paging';
 import { containsPattern } from './shared';
 
 /** Which master type each pick-list field of the certification form refers to. */
@@ -69,19 +70,29 @@ export async function selectCertifications(
   db: Db,
   filter: { id?: number; search?: string | null },
 ): Promise<CertificationRow[]> {
-  const ct = alias(certificationMasters, 'ct');
-  const pr = alias(certificationMasters, 'pr');
-  const ro = alias(certificationMasters, 'ro');
-  const ex = alias(certificationMasters, 'ex');
-  const cr = alias(certificationMasters, 'cr');
-  const c = certifications;
+  const { query, ct, pr, ex, cr, c } = certificationsWithMasters(db, false);
   let where: SQL | undefined;
   if (filter.id !== undefined) where = eq(c.id, filter.id);
   else if (filter.search) {
     const p = containsPattern(filter.search);
     where = or(ilike(c.name, p), ilike(pr.name, p), ilike(ct.name, p), ilike(ex.name, p), ilike(cr.name, p));
   }
-  const rows = await db
+  return (await query.where(where).orderBy(asc(c.name), asc(c.id))) as CertificationRow[];
+}
+
+/**
+ * Certifications joined to the names of their master items (type, product, role, exam, certification
+ * role): the one select behind the admin's lists and the public catalogue. `withTotal` adds the
+ * list convention's `count(*) over ()`.
+ */
+export function certificationsWithMasters(db: Db, withTotal: boolean) {
+  const ct = alias(certificationMasters, 'ct');
+  const pr = alias(certificationMasters, 'pr');
+  const ro = alias(certificationMasters, 'ro');
+  const ex = alias(certificationMasters, 'ex');
+  const cr = alias(certificationMasters, 'cr');
+  const c = certifications;
+  const query = db
     .select({
       id: c.id,
       name: c.name,
@@ -107,14 +118,13 @@ export async function selectCertifications(
       cost_inr: c.cost_inr,
       recommended_experience: c.recommended_experience,
       is_set: c.is_set,
+      ...(withTotal ? { total: totalOver() } : {}),
     })
     .from(c)
     .leftJoin(ct, eq(ct.id, c.certification_type_id))
     .leftJoin(pr, eq(pr.id, c.product_id))
     .leftJoin(ro, eq(ro.id, c.role_id))
     .leftJoin(ex, eq(ex.id, c.exam_id))
-    .leftJoin(cr, eq(cr.id, c.certification_role_id))
-    .where(where)
-    .orderBy(asc(c.name), asc(c.id));
-  return rows;
+    .leftJoin(cr, eq(cr.id, c.certification_role_id));
+  return { query, ct, pr, ro, ex, cr, c };
 }

@@ -1,11 +1,13 @@
 import { API, MSG } from '@trainlab/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { labNow } from '../../adapters/labs';
 import { vmPrices, vmStoragePrices } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { defineCall } from '../../platform/http/define-call';
+import { rollOpenRuns } from '../labs/metering';
 
 /** Cloud prices default to 80% of the platform's price. */
 const CLOUD_SHARE = 0.8;
@@ -24,7 +26,7 @@ export const DEFAULT_STORAGE_PRICE = 0.17;
 const STORAGE_ROW = 1;
 
 /** Fills the price tables with the defaults the first time they are read (safe when raced). */
-async function ensureDefaults(db: Db): Promise<void> {
+export async function ensureVmPriceDefaults(db: Db): Promise<void> {
   const [anyRow] = await db.select({ id: vmPrices.id }).from(vmPrices).limit(1);
   if (!anyRow) await db.insert(vmPrices).values(DEFAULT_VM_PRICES).onConflictDoNothing();
   const [storage] = await db
@@ -41,7 +43,7 @@ async function ensureDefaults(db: Db): Promise<void> {
 
 export function vmPricingRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.getPricing, async () => {
-    await ensureDefaults(deps.db);
+    await ensureVmPriceDefaults(deps.db);
     const list = await deps.db
       .select({
         id: vmPrices.id,
@@ -59,8 +61,10 @@ export function vmPricingRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   defineCall(app, deps, API.updateVmPricing, async ({ body }) => {
-    await ensureDefaults(deps.db);
+    await ensureVmPriceDefaults(deps.db);
     await deps.db.transaction(async (tx) => {
+      // running labs pay what they owe at the old prices before the new ones apply
+      await rollOpenRuns(tx, labNow(deps));
       const updated = await tx
         .update(vmPrices)
         .set({

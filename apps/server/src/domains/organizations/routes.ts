@@ -82,7 +82,7 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.adminDashboardData, () => adminDashboard(deps));
 
   // users the caller manages
-  defineCall(app, deps, API.getAllLpUsers, ({ auth }) => listManagedUsers(deps, auth));
+  defineCall(app, deps, API.getAllLpUsers, ({ body, auth }) => listManagedUsers(deps, auth, body));
   defineCall(app, deps, API.getUserDetails, ({ auth, body }) => managedUserDetails(deps, auth, body.slug));
   defineCall(app, deps, API.updateUserProfile, ({ auth, body }) => updateManagedUser(deps, auth, body));
 

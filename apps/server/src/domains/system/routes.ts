@@ -1,12 +1,24 @@
+import { COURSE_MSG } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
+import { labsFor } from '../../adapters/labs';
 import type { Deps } from '../../platform/deps';
 import { buildOpenApi, renderApiReference } from '../../platform/http/openapi';
+import { mediaToolsAvailable } from '../courses/media-tools';
+import { mediaTools } from '../courses/video';
 
 export function systemRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/health', async (_request, reply) => {
     try {
       await deps.database.ping();
-      return { status: 'ok' };
+      const video = mediaToolsAvailable(mediaTools(deps));
+      // the lab engine's readiness is reported, never fatal: labs are one feature among many
+      const engine = labsFor(deps);
+      const problem = await engine.problem().catch((e: unknown) => String(e));
+      return {
+        status: 'ok',
+        video: video ? 'ok' : COURSE_MSG.ffmpegMissing,
+        labs: { engine: engine.name, ready: !problem, ...(problem ? { problem } : {}) },
+      };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }

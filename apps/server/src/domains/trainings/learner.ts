@@ -1,49 +1,79 @@
-import { MSG, type ratingRequest, TOPIC_STATUS, TRAINING_STATUS } from '@trainlab/contract';
+import { MSG, type myTrainingsRequest, type ratingRequest, TOPIC_STATUS, TRAINING_STATUS } from '@trainlab/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { syllabusTopics, topicRatings, trainingAttendances, trainings, trainingUsers } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { learnerVm } from '../labs/views';
 import { type TrainingRow, topicForLearner, trainingForLearner } from './access';
 import { trainingCounts, upcoming } from './rows';
 import { averageRating, toTopic } from './syllabus';
+
+const enrolmentColumns = {
+  id: trainings.id,
+  name: trainings.name,
+  slug: trainings.slug,
+  link: trainings.link,
+  start_date: trainings.start_date,
+  end_date: trainings.end_date,
+  status: trainings.status,
+  totalTopics: trainingCounts.totalTopics,
+  is_download_certificate: trainingUsers.is_download_certificate,
+};
 
 /** The caller's enrolments, oldest start first; `upcomingOnly` for the dashboard. */
 async function enrolments(deps: Deps, auth: AuthContext, upcomingOnly: boolean) {
   const mine = eq(trainingUsers.user_id, auth.user.id);
   return deps.db
-    .select({
-      id: trainings.id,
-      name: trainings.name,
-      slug: trainings.slug,
-      link: trainings.link,
-      start_date: trainings.start_date,
-      end_date: trainings.end_date,
-      status: trainings.status,
-      totalTopics: trainingCounts.totalTopics,
-      is_download_certificate: trainingUsers.is_download_certificate,
-    })
+    .select(enrolmentColumns)
     .from(trainingUsers)
     .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
     .where(upcomingOnly ? and(mine, upcoming()) : mine)
     .orderBy(asc(trainings.start_date), asc(trainings.id));
 }
 
-/** /lpu/get-trainings */
-export async function myTrainings(deps: Deps, auth: AuthContext) {
-  const rows = await enrolments(deps, auth, false);
-  return {
-    list: rows.map((r) => ({
+/** /lpu/get-trainings: one page of the caller's enrolments (the list convention). */
+export async function myTrainings(deps: Deps, auth: AuthContext, q: z.output<typeof myTrainingsRequest>) {
+  const window = pageWindow(q);
+  const where = and(eq(trainingUsers.user_id, auth.user.id), searchWhere(q.search, [trainings.name]));
+  const rows = await deps.db
+    .select({ ...enrolmentColumns, total: totalOver() })
+    .from(trainingUsers)
+    .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
+    .where(where)
+    .orderBy(
+      ...orderFor(
+        q.sort,
+        { name: trainings.name, start_date: trainings.start_date, end_date: trainings.end_date },
+        [asc(trainings.start_date)],
+        trainings.id,
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(
+    rows,
+    window,
+    ({ total: _total, ...r }) => ({
       ...r,
       start_date: r.start_date.toISOString(),
       end_date: r.end_date.toISOString(),
       totalTopics: Number(r.totalTopics),
-    })),
-  };
+    }),
+    async () => {
+      const [n] = await deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trainingUsers)
+        .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
+        .where(where);
+      return Number(n?.n ?? 0);
+    },
+  );
 }
 
-/** /lpu/dashboard-data: the caller's upcoming trainings; d_vm_data comes with the VM issue. */
+/** /lpu/dashboard-data: the caller's upcoming trainings and their lab (d_vm_data). */
 export async function learnerDashboard(deps: Deps, auth: AuthContext) {
   const rows = await enrolments(deps, auth, true);
   return {
@@ -54,7 +84,7 @@ export async function learnerDashboard(deps: Deps, auth: AuthContext) {
       start_date: r.start_date.toISOString(),
       end_date: r.end_date.toISOString(),
     })),
-    d_vm_data: null,
+    d_vm_data: await learnerVm(deps, auth.user.id),
   };
 }
 

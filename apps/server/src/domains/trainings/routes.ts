@@ -20,8 +20,8 @@ import {
 /** Live trainings (spec 01 §7 training calls, spec 02 §7 'Trainee, meeting, syllabus, attendance'). */
 export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.createTraining, ({ body, auth }) => createTraining(deps, auth, body));
-  defineCall(app, deps, API.allTrainings, ({ auth }) => upcomingTrainings(deps, auth));
-  defineCall(app, deps, API.completedTrainings, ({ auth }) => completedTrainings(deps, auth));
+  defineCall(app, deps, API.allTrainings, ({ body, auth }) => upcomingTrainings(deps, auth, body));
+  defineCall(app, deps, API.completedTrainings, ({ body, auth }) => completedTrainings(deps, auth, body));
   defineCall(app, deps, API.getTrainingDetails, ({ body, auth }) => trainingDetails(deps, auth, body.slug));
   defineCall(app, deps, API.lpPublicTraining, ({ body, auth }) => togglePublic(deps, auth, body.id));
   defineCall(app, deps, API.deleteTrainings, ({ body, auth }) => deleteTraining(deps, auth, body.slug));
@@ -29,7 +29,7 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineCall(app, deps, API.lpAddTrainingUser, ({ body, auth }) => addTrainingUser(deps, auth, body));
   defineCall(app, deps, API.lpImportTrainingUser, ({ auth, request }) => importTrainingUsers(deps, auth, request));
-  defineCall(app, deps, API.lpGetTrainingUsers, ({ body, auth }) => trainingUserList(deps, auth, body.slug));
+  defineCall(app, deps, API.lpGetTrainingUsers, ({ body, auth }) => trainingUserList(deps, auth, body));
   defineCall(app, deps, API.lpuDownloadCertificateAccess, ({ body, auth }) =>
     toggleCertificateAccess(deps, auth, body.id),
   );
@@ -46,7 +46,7 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.updateTrainingStartStatus, ({ body, auth }) => advanceTopic(deps, auth, body.id));
   defineCall(app, deps, API.trainingAttendancesDetails, ({ body, auth }) => attendanceDetails(deps, auth, body.id));
 
-  defineCall(app, deps, API.lpuGetTrainings, ({ auth }) => myTrainings(deps, auth));
+  defineCall(app, deps, API.lpuGetTrainings, ({ body, auth }) => myTrainings(deps, auth, body));
   defineCall(app, deps, API.lpuTrainingStartStatus, ({ body, auth }) => startStatus(deps, auth, body.slug));
   defineCall(app, deps, API.checkTrainingStatus, ({ body, auth }) => checkStatus(deps, auth, body.slug));
   defineCall(app, deps, API.getUserTrainingDetails, ({ body, auth }) => myTopics(deps, auth, body.slug));

@@ -1,6 +1,8 @@
-import { asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { ListQuery, TRAINING_SORT_KEYS } from '@trainlab/contract';
+import { and, asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { trainings } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
+import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -50,4 +52,37 @@ export async function trainingRows(db: Db, where: SQL, order: 'start' | 'end-des
         : [sql`${trainings.end_date} desc`, sql`${trainings.id} desc`]),
     );
   return rows.map(toTrainingRow);
+}
+
+type TrainingSort = (typeof TRAINING_SORT_KEYS)[number];
+
+/** One page of training rows (the list convention), counted in the same query. */
+export async function trainingPage(db: Db, where: SQL, q: ListQuery<TrainingSort>, order: 'start' | 'end-desc') {
+  const window = pageWindow(q);
+  const filter = and(where, searchWhere(q.search, [trainings.name, trainings.link]));
+  const fallback =
+    order === 'start' ? [asc(trainings.start_date)] : [sql`${trainings.end_date} desc`, sql`${trainings.id} desc`];
+  const rows = await db
+    .select({ ...getTableColumns(trainings), ...trainingCounts, total: totalOver() })
+    .from(trainings)
+    .where(filter)
+    .orderBy(
+      ...orderFor(
+        q.sort,
+        {
+          name: trainings.name,
+          start_date: trainings.start_date,
+          end_date: trainings.end_date,
+          total_participants: trainingCounts.total_participants,
+        },
+        fallback,
+        trainings.id,
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows, window, toTrainingRow, async () => {
+    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(filter);
+    return Number(r?.n ?? 0);
+  });
 }

@@ -3,9 +3,10 @@ import {
   IMPORT_TEMPLATES,
   MSG,
   trainingUserImportRow,
+  type trainingUsersRequest,
   USER_TYPES,
 } from '@trainlab/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { trainings, trainingUsers, users } from '../../db/schema';
@@ -14,6 +15,7 @@ import type { Deps } from '../../platform/deps';
 import { invalidField, notFound, ValidationError } from '../../platform/errors';
 import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { issuePasswordLink } from '../accounts-mail';
 import { isLearner, managerTenant, type Tenant, type TrainingRow, tenantWhere, trainingForManager } from './access';
@@ -56,8 +58,8 @@ async function accountsByEmail(tx: Tx, emails: string[]) {
   return new Map(rows.map((u) => [u.email.toLowerCase(), u]));
 }
 
-/** A new learner account of the training's tenant, without a password (set through the mailed link). */
-function newLearner(tenant: Tenant, p: Person) {
+/** A new learner account of a tenant, without a password (set through the mailed link). */
+export function newLearner(tenant: Tenant, p: Pick<Person, 'first_name' | 'last_name' | 'email' | 'mobile_no'>) {
   const provider = tenant.kind === 'provider';
   return {
     slug: makeSlug(p.first_name, p.last_name),
@@ -146,6 +148,11 @@ async function check(
   });
 }
 
+/** Rows per INSERT: well under the driver's bind-parameter limit for every table here. */
+const INSERT_CHUNK = 500;
+const chunksOf = <T>(rows: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+
 /** Creates the missing accounts and the enrolments (inside the caller's transaction). */
 
 async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<Enrolled[]> {
@@ -155,12 +162,16 @@ async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<E
   );
   const tenant = tenantOf(training);
   const fresh = people.filter((p) => !existing.has(p.email.toLowerCase()));
-  const created = fresh.length
-    ? await tx
+  // in slices: one INSERT of 10,000 accounts would bind over 100,000 parameters (PostgreSQL allows 65,535)
+  const created: { id: number; email: string; first_name: string }[] = [];
+  for (const slice of chunksOf(fresh, INSERT_CHUNK)) {
+    created.push(
+      ...(await tx
         .insert(users)
-        .values(fresh.map((p) => newLearner(tenant, p)))
-        .returning({ id: users.id, email: users.email, first_name: users.first_name })
-    : [];
+        .values(slice.map((p) => newLearner(tenant, p)))
+        .returning({ id: users.id, email: users.email, first_name: users.first_name })),
+    );
+  }
   const accounts = [
     ...[...existing.values()].map((u) => ({
       user: { id: u.id, email: u.email, first_name: u.first_name },
@@ -168,10 +179,15 @@ async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<E
     })),
     ...created.map((u) => ({ user: u, created: true })),
   ];
-  const enrolments = await tx
-    .insert(trainingUsers)
-    .values(accounts.map((a) => ({ training_id: training.id, user_id: a.user.id })))
-    .returning({ id: trainingUsers.id, user_id: trainingUsers.user_id });
+  const enrolments: { id: number; user_id: number }[] = [];
+  for (const slice of chunksOf(accounts, INSERT_CHUNK)) {
+    enrolments.push(
+      ...(await tx
+        .insert(trainingUsers)
+        .values(slice.map((a) => ({ training_id: training.id, user_id: a.user.id })))
+        .returning({ id: trainingUsers.id, user_id: trainingUsers.user_id })),
+    );
+  }
   const idOf = new Map(enrolments.map((e) => [e.user_id, e.id]));
   return accounts.map((a) => ({ ...a, enrolmentId: idOf.get(a.user.id)! }));
 }
@@ -253,8 +269,14 @@ export async function importTrainingUsers(deps: Deps, auth: AuthContext, request
 }
 
 /** /lp/get-training-users: enrolments with join status and attended minutes. */
-export async function trainingUserList(deps: Deps, auth: AuthContext, slug: string) {
-  const training = await trainingForManager(deps, auth, slug);
+export async function trainingUserList(deps: Deps, auth: AuthContext, q: z.output<typeof trainingUsersRequest>) {
+  const training = await trainingForManager(deps, auth, q.slug);
+  const window = pageWindow(q);
+  const minutes = sql<number>`(select coalesce(sum(ta.minutes), 0)::int from training_attendances ta where ta.training_user_id = "training_users"."id")`;
+  const where = and(
+    eq(trainingUsers.training_id, training.id),
+    searchWhere(q.search, [users.first_name, users.last_name, users.email]),
+  );
   const rows = await deps.db
     .select({
       id: trainingUsers.id,
@@ -267,14 +289,26 @@ export async function trainingUserList(deps: Deps, auth: AuthContext, slug: stri
       send_email_certificate: trainingUsers.send_email_certificate,
       is_download_certificate: trainingUsers.is_download_certificate,
       joins: sql<number>`(select count(*)::int from training_attendances ta where ta.training_user_id = "training_users"."id")`,
-      min: sql<number>`(select coalesce(sum(ta.minutes), 0)::int from training_attendances ta where ta.training_user_id = "training_users"."id")`,
+      min: minutes,
+      total: totalOver(),
     })
     .from(trainingUsers)
     .innerJoin(users, eq(users.id, trainingUsers.user_id))
-    .where(eq(trainingUsers.training_id, training.id))
-    .orderBy(asc(trainingUsers.id));
-  return {
-    list: rows.map(({ joins, ...r }) => ({
+    .where(where)
+    .orderBy(
+      ...orderFor(
+        q.sort,
+        { first_name: users.first_name, last_name: users.last_name, email: users.email, min: minutes },
+        [],
+        trainingUsers.id,
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(
+    rows,
+    window,
+    ({ joins, total: _total, ...r }) => ({
       ...r,
       user_name: r.email,
       name: `${r.first_name} ${r.last_name}`,
@@ -282,8 +316,16 @@ export async function trainingUserList(deps: Deps, auth: AuthContext, slug: stri
       end_date: training.end_date.toISOString(),
       join: Number(joins) > 0 ? 1 : 0,
       min: Number(r.min),
-    })),
-  };
+    }),
+    async () => {
+      const [n] = await deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trainingUsers)
+        .innerJoin(users, eq(users.id, trainingUsers.user_id))
+        .where(where);
+      return Number(n?.n ?? 0);
+    },
+  );
 }
 
 /** /lpu/download-certificate-access: toggles one enrolment's download right (tenant-checked). */

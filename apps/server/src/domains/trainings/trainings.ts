@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type createTrainingRequest, MSG, TRAINING_STATUS } from '@trainlab/contract';
+import { type createTrainingRequest, MSG, TRAINING_STATUS, type trainingListRequest } from '@trainlab/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { services, trainings, trainingUsers } from '../../db/schema';
@@ -15,7 +15,7 @@ import {
   trainingForManager,
   trainingForStaff,
 } from './access';
-import { completed, toTrainingRow, trainingCounts, trainingRows, upcoming } from './rows';
+import { completed, toTrainingRow, trainingCounts, trainingPage, upcoming } from './rows';
 
 const SERVICE = {
   trainingPerDay: 'TRAINING (Per Day)',
@@ -66,13 +66,11 @@ export async function createTraining(deps: Deps, auth: AuthContext, body: z.outp
   return { message: MSG.trainingCreated, id: row!.id, slug: row!.slug, link: row!.link, cost };
 }
 
-export const upcomingTrainings = async (deps: Deps, auth: AuthContext) => ({
-  list: await trainingRows(deps.db, and(tenantWhere(managerTenant(auth)), upcoming())!),
-});
+export const upcomingTrainings = (deps: Deps, auth: AuthContext, q: z.output<typeof trainingListRequest>) =>
+  trainingPage(deps.db, and(tenantWhere(managerTenant(auth)), upcoming())!, q, 'start');
 
-export const completedTrainings = async (deps: Deps, auth: AuthContext) => ({
-  list: await trainingRows(deps.db, and(tenantWhere(managerTenant(auth)), completed())!, 'end-desc'),
-});
+export const completedTrainings = (deps: Deps, auth: AuthContext, q: z.output<typeof trainingListRequest>) =>
+  trainingPage(deps.db, and(tenantWhere(managerTenant(auth)), completed())!, q, 'end-desc');
 
 export async function trainingDetails(deps: Deps, auth: AuthContext, slug: string) {
   const training = await trainingForStaff(deps, auth, { slug });
@@ -105,13 +103,29 @@ export async function deleteTraining(deps: Deps, auth: AuthContext, slug: string
   return { message: MSG.trainingDeleted };
 }
 
+/** How many upcoming trainings the dashboard lists (the next ones; the full list is /all-trainings). */
+const DASHBOARD_UPCOMING = 10;
+
 export async function managerDashboard(deps: Deps, auth: AuthContext) {
   const tenant = tenantWhere(managerTenant(auth));
-  const list = await trainingRows(deps.db, and(tenant, upcoming())!);
+  const list = await deps.db
+    .select({
+      id: trainings.id,
+      name: trainings.name,
+      slug: trainings.slug,
+      start_date: trainings.start_date,
+      end_date: trainings.end_date,
+    })
+    .from(trainings)
+    .where(and(tenant, upcoming()))
+    .orderBy(trainings.start_date, trainings.id)
+    .limit(DASHBOARD_UPCOMING);
+  // one grouped pass over the tenant's trainings for every count
   const [counts] = await deps.db
     .select({
       total: sql<number>`count(*)::int`,
       done: sql<number>`count(*) filter (where ${completed()})::int`,
+      upcoming: sql<number>`count(*) filter (where ${upcoming()})::int`,
     })
     .from(trainings)
     .where(tenant);
@@ -121,9 +135,9 @@ export async function managerDashboard(deps: Deps, auth: AuthContext) {
     .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
     .where(tenant);
   return {
-    list: list.map(({ id, name, slug, start_date, end_date }) => ({ id, name, slug, start_date, end_date })),
+    list: list.map((r) => ({ ...r, start_date: r.start_date.toISOString(), end_date: r.end_date.toISOString() })),
     total_trainings: Number(counts!.total),
-    upcoming_trainings: list.length,
+    upcoming_trainings: Number(counts!.upcoming),
     completed_trainings: Number(counts!.done),
     total_participants: Number(enrolled!.n),
   };

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema';
+import { queryObserver } from './query-observer';
 
 export type Schema = typeof schema;
 /** PGlite and node-postgres share drizzle's PgDatabase surface; code depends only on that. */
@@ -81,7 +82,7 @@ export async function openDatabase(url: string): Promise<Database> {
     pool.on('error', (err) => {
       console.warn(`database connection lost: ${err.message}`);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: queryObserver }) as unknown as Db;
     const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, fn);
     return {
       db,
@@ -99,7 +100,7 @@ export async function openDatabase(url: string): Promise<Database> {
   if (url !== 'memory://') mkdirSync(url, { recursive: true });
   const client = url === 'memory://' ? new PGlite() : new PGlite(url);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryObserver }) as unknown as Db;
   const exclusive = serialQueue();
   return {
     db,

@@ -1,4 +1,4 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Collapse, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { homeForRoles } from '@trainlab/contract';
 import { Link, Outlet } from 'react-router';
@@ -67,21 +67,31 @@ export function PublicLayout() {
             <Box visibleFrom="sm">
               <AccountActions />
             </Box>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls="site-menu-mobile"
+            />
           </Group>
         </Container>
+        {/* the phone menu opens under the header (no overlay dialog: the first page stays light) */}
+        <Collapse in={opened} hiddenFrom="sm" id="site-menu-mobile">
+          <Container size="lg" py="sm">
+            <Stack component="nav" aria-label="Site (mobile)">
+              {SITE_LINKS.map((l) => (
+                <Anchor key={l.to} component={Link} to={l.to} onClick={close}>
+                  {l.label}
+                </Anchor>
+              ))}
+              <Divider />
+              <AccountActions stacked onDone={close} />
+            </Stack>
+          </Container>
+        </Collapse>
       </Box>
-      <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="sm" size="xs">
-        <Stack component="nav" aria-label="Site (mobile)">
-          {SITE_LINKS.map((l) => (
-            <Anchor key={l.to} component={Link} to={l.to} onClick={close}>
-              {l.label}
-            </Anchor>
-          ))}
-          <Divider />
-          <AccountActions stacked onDone={close} />
-        </Stack>
-      </Drawer>
       <Box component="main" id={MAIN_ID} tabIndex={-1} py="xl" style={{ flex: 1 }}>
         <Container size="lg">
           <Outlet />

@@ -1,6 +1,6 @@
-import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconKey, IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { homeForRoles } from '@trainlab/contract';
 import { Link, Outlet } from 'react-router';
 import { displayName, useSession } from '../../api/session';
@@ -30,8 +30,30 @@ export function ShellLayout() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Brand to={homeForRoles(session.roles)} />
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" fw={500} visibleFrom="sm" data-testid="shell-user-name">
+          {/* on a phone the account actions fold into one menu, so nothing is cut off */}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                hiddenFrom="sm"
+                aria-label={`Account menu of ${displayName(session)}`}
+              >
+                <IconUserCircle size={24} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{displayName(session)}</Menu.Label>
+              <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} aria-hidden />}>
+                Change Password
+              </Menu.Item>
+              <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+                Logout
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+            <Text size="sm" fw={500} data-testid="shell-user-name">
               {displayName(session)}
             </Text>
             <Button

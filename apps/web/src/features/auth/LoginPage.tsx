@@ -6,9 +6,11 @@ import { Link, useNavigate } from 'react-router';
 import { getSession, saveSession, takeRedirectLink, useSession } from '../../api/session';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
+import { mergeDeviceCart } from '../commerce/device-cart';
 import { AuthCard } from './AuthCard';
 import type { LoginResponse } from './auth-types';
 import { useFlashMessage } from './flash-message';
+import { goToIdentityProvider } from './leave-app';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -27,9 +29,16 @@ export function LoginPage() {
     // spec 01 §4: a stored token refuses a second sign-in
     guard: () => (getSession() ? MSG.alreadyLoggedIn : null),
     onSuccess: (data: LoginResponse) => {
+      if ('sso_redirect' in data) {
+        // single sign-on: the organization's identity provider signs the person in, then /sso/complete
+        goToIdentityProvider(data.sso_redirect);
+        return;
+      }
       const user = data.success;
       saveSession(user);
-      navigate(takeRedirectLink() ?? homeForRoles(user.roles), { replace: true });
+      const next = takeRedirectLink() ?? homeForRoles(user.roles);
+      // the visitor's cart follows them into the account before the next page reads it
+      void mergeDeviceCart().finally(() => navigate(next, { replace: true }));
     },
     onError: () => {
       if (clearTimer.current) clearTimeout(clearTimer.current);
@@ -83,6 +92,11 @@ export function LoginPage() {
               Forgot Password?
             </Anchor>
           </Group>
+          {isSso ? (
+            <Text size="sm" c="dimmed" data-testid="sso-hint">
+              You will continue at your organization’s sign-in page.
+            </Text>
+          ) : null}
           <Button type="submit" loading={submitting} fullWidth>
             Login
           </Button>

@@ -1,8 +1,7 @@
 import type { SessionUser } from '@trainlab/contract';
 
-export interface LoginResponse {
-  success: SessionUser;
-}
+/** A password login answers the session; a login with is_sso answers the identity provider to go to. */
+export type LoginResponse = { success: SessionUser } | { sso_redirect: string };
 
 export interface RegisterResponse {
   success: SessionUser;

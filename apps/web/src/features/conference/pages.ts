@@ -1,15 +1,10 @@
-import type { ComponentType } from 'react';
-import { ConferencePage } from './ConferencePage';
-import { EndMeetingPage } from './EndMeetingPage';
-import { GuestConferencePage } from './GuestConferencePage';
-import { TrainingStartPage } from './TrainingStartPage';
-import { WhiteboardPage } from './WhiteboardPage';
+import { type LazyPage, lazyPage } from '../../app/lazy-page';
 
 /** The live conference screens (spec 01 §2, spec 02 §2 'Meeting pages'). */
-export const CONFERENCE_PAGES: Record<string, ComponentType> = {
-  '/conference/:slug': ConferencePage,
-  '/public/conference/:meetingId': GuestConferencePage,
-  '/training/start/:id': TrainingStartPage,
-  '/end-meeting/:slug': EndMeetingPage,
-  '/white-board': WhiteboardPage,
+export const CONFERENCE_PAGES: Record<string, LazyPage> = {
+  '/conference/:slug': lazyPage(() => import('./ConferencePage'), 'ConferencePage'),
+  '/public/conference/:meetingId': lazyPage(() => import('./GuestConferencePage'), 'GuestConferencePage'),
+  '/training/start/:id': lazyPage(() => import('./TrainingStartPage'), 'TrainingStartPage'),
+  '/end-meeting/:slug': lazyPage(() => import('./EndMeetingPage'), 'EndMeetingPage'),
+  '/white-board': lazyPage(() => import('./WhiteboardPage'), 'WhiteboardPage'),
 };

@@ -4,7 +4,7 @@ import type { learnerTrainingList } from '@trainlab/contract';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
-import { useApiQuery } from '../../api/use-api';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,7 +20,7 @@ export const SELF_CLOSE_MS = 2000;
 export function MyTrainingsPage() {
   const title = useRouteTitle();
   const { pathname } = useLocation();
-  const query = useApiQuery<{ list: LearnerTraining[] }>('lpu/get-trainings');
+  const { list, query } = usePagedQuery<LearnerTraining>('lpu/get-trainings');
   const { start, busySlug, dialog } = useStartTraining();
 
   useEffect(() => {
@@ -37,11 +37,11 @@ export function MyTrainingsPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        searchOn={['name']}
+        paged={{ list, total: query.data?.total, searchable: true }}
         columns={[
-          { accessor: 'name', title: 'Name' },
-          { accessor: 'start_date', title: 'Start Date', render: (t) => formatDateTime(t.start_date) },
-          { accessor: 'end_date', title: 'End Date', render: (t) => formatDateTime(t.end_date) },
+          { accessor: 'name', title: 'Name', sortable: true },
+          { accessor: 'start_date', title: 'Start Date', sortable: true, render: (t) => formatDateTime(t.start_date) },
+          { accessor: 'end_date', title: 'End Date', sortable: true, render: (t) => formatDateTime(t.end_date) },
           {
             accessor: 'actions',
             title: 'Action',
@@ -56,6 +56,15 @@ export function MyTrainingsPage() {
                   aria-label={`Start ${t.name}`}
                 >
                   Start
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  component={Link}
+                  to={`/assessment?slug=${encodeURIComponent(t.slug)}`}
+                  aria-label={`Tests of ${t.name}`}
+                >
+                  Tests
                 </Button>
                 {t.is_download_certificate === 1 ? (
                   <Tooltip label="Certificate">

@@ -80,14 +80,19 @@ export function TrainingDetailsPage() {
         title={title}
         description={`Topics of training ${slug}`}
         actions={
-          <Button
-            component={Link}
-            to="/my-trainings"
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-          >
-            Back
-          </Button>
+          <>
+            <Button component={Link} to={`/assessment?slug=${encodeURIComponent(slug)}`} variant="light">
+              Tests
+            </Button>
+            <Button
+              component={Link}
+              to="/my-trainings"
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              Back
+            </Button>
+          </>
         }
       />
       <DataTable<LearnerTopic>

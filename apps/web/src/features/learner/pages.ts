@@ -1,18 +1,12 @@
-import type { ComponentType } from 'react';
-import { CertificatePage } from './CertificatePage';
-import { LearnerDashboardPage } from './LearnerDashboardPage';
-import { MyTrainingsPage } from './MyTrainingsPage';
-import { TrainingDetailsPage } from './TrainingDetailsPage';
-import { TrainingRegisterPage } from './TrainingRegisterPage';
-import { VerifyCertificatePage } from './VerifyCertificatePage';
+import { type LazyPage, lazyPage } from '../../app/lazy-page';
 
 /** Screens of learners, public student registration and certificates, by route pattern. */
-export const LEARNER_PAGES: Record<string, ComponentType> = {
-  '/my-trainings': MyTrainingsPage,
-  '/user/training-details/:slug': TrainingDetailsPage,
-  '/lpu-home': LearnerDashboardPage,
-  '/users': LearnerDashboardPage,
-  '/certificate/:slug': CertificatePage,
-  '/certificate/verify/:ref_no': VerifyCertificatePage,
-  '/training-register/:slug': TrainingRegisterPage,
+export const LEARNER_PAGES: Record<string, LazyPage> = {
+  '/my-trainings': lazyPage(() => import('./MyTrainingsPage'), 'MyTrainingsPage'),
+  '/user/training-details/:slug': lazyPage(() => import('./TrainingDetailsPage'), 'TrainingDetailsPage'),
+  '/lpu-home': lazyPage(() => import('./LearnerDashboardPage'), 'LearnerDashboardPage'),
+  '/users': lazyPage(() => import('./LearnerDashboardPage'), 'LearnerDashboardPage'),
+  '/certificate/:slug': lazyPage(() => import('./CertificatePage'), 'CertificatePage'),
+  '/certificate/verify/:ref_no': lazyPage(() => import('./VerifyCertificatePage'), 'VerifyCertificatePage'),
+  '/training-register/:slug': lazyPage(() => import('./TrainingRegisterPage'), 'TrainingRegisterPage'),
 };

@@ -1,20 +1,15 @@
-import type { ComponentType } from 'react';
-import { CategoriesPage } from './CategoriesPage';
-import { CertificationCreatePage, CertificationEditPage, CertificationListPage } from './CertificationPages';
-import { ServiceCreatePage, ServiceEditPage, ServiceListPage } from './ServicePages';
-import { CreateTrainingCoursePage, TrainingCourseListPage } from './TrainingCoursePages';
-import { VmPricingPage } from './VmPricingPage';
+import { type LazyPage, lazyPage } from '../../app/lazy-page';
 
 /** Screens of the admin's master data, by route pattern. */
-export const MASTER_DATA_PAGES: Record<string, ComponentType> = {
-  '/certification/create': CertificationCreatePage,
-  '/certification/list': CertificationListPage,
-  '/certification/edit/:id': CertificationEditPage,
-  '/admin/categories': CategoriesPage,
-  '/admin/create-training-course': CreateTrainingCoursePage,
-  '/admin/training-course-list': TrainingCourseListPage,
-  '/service/create': ServiceCreatePage,
-  '/service/list': ServiceListPage,
-  '/service/edit/:id': ServiceEditPage,
-  '/admin/vm-pricing-chart': VmPricingPage,
+export const MASTER_DATA_PAGES: Record<string, LazyPage> = {
+  '/certification/create': lazyPage(() => import('./CertificationPages'), 'CertificationCreatePage'),
+  '/certification/list': lazyPage(() => import('./CertificationPages'), 'CertificationListPage'),
+  '/certification/edit/:id': lazyPage(() => import('./CertificationPages'), 'CertificationEditPage'),
+  '/admin/categories': lazyPage(() => import('./CategoriesPage'), 'CategoriesPage'),
+  '/admin/create-training-course': lazyPage(() => import('./TrainingCoursePages'), 'CreateTrainingCoursePage'),
+  '/admin/training-course-list': lazyPage(() => import('./TrainingCoursePages'), 'TrainingCourseListPage'),
+  '/service/create': lazyPage(() => import('./ServicePages'), 'ServiceCreatePage'),
+  '/service/list': lazyPage(() => import('./ServicePages'), 'ServiceListPage'),
+  '/service/edit/:id': lazyPage(() => import('./ServicePages'), 'ServiceEditPage'),
+  '/admin/vm-pricing-chart': lazyPage(() => import('./VmPricingPage'), 'VmPricingPage'),
 };

@@ -4,6 +4,7 @@ import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowLink } from '../../ui/RowLink';
 import { ActiveBadge, useDecision, YesNoBadge } from './shared';
 
 const ORG_COLUMNS: DataTableColumn<OrganizationRecord>[] = [
@@ -28,28 +29,33 @@ export function AdminOrganizationsPage() {
       render: (o) => {
         const activate = o.status !== 1;
         return (
-          <Button
-            size="xs"
-            variant="light"
-            color={activate ? 'green' : 'red'}
-            loading={busyKey === String(o.id)}
-            aria-label={`${activate ? 'Activate' : 'Deactivate'} ${o.name}`}
-            onClick={() =>
-              run(
-                String(o.id),
-                { org_id: o.id, status: activate ? 1 : 0 },
-                {
-                  title: activate ? 'Activate organization' : 'Deactivate organization',
-                  message: activate
-                    ? `Activate ${o.name}? Its accounts can sign in again.`
-                    : `Deactivate ${o.name}? It and all its accounts will not be able to sign in.`,
-                  danger: !activate,
-                },
-              )
-            }
-          >
-            {activate ? 'Activate' : 'Deactivate'}
-          </Button>
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <RowLink to={`/admin/organization-sso/${o.id}`} label={`Single sign-on of ${o.name}`} secondary>
+              SSO
+            </RowLink>
+            <Button
+              size="xs"
+              variant="light"
+              color={activate ? 'green' : 'red'}
+              loading={busyKey === String(o.id)}
+              aria-label={`${activate ? 'Activate' : 'Deactivate'} ${o.name}`}
+              onClick={() =>
+                run(
+                  String(o.id),
+                  { org_id: o.id, status: activate ? 1 : 0 },
+                  {
+                    title: activate ? 'Activate organization' : 'Deactivate organization',
+                    message: activate
+                      ? `Activate ${o.name}? Its accounts can sign in again.`
+                      : `Deactivate ${o.name}? It and all its accounts will not be able to sign in.`,
+                    danger: !activate,
+                  },
+                )
+              }
+            >
+              {activate ? 'Activate' : 'Deactivate'}
+            </Button>
+          </Group>
         );
       },
     },

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -18,10 +19,10 @@ type ManagedUser = z.infer<typeof managedUser>;
 /** /users-list: the users the caller manages, each with Edit. */
 export function UsersListPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: ManagedUser[] }>('get-all-lp-users');
+  const { list, query: q } = usePagedQuery<ManagedUser>('get-all-lp-users');
   const columns: DataTableColumn<ManagedUser>[] = [
-    { accessor: 'name', title: 'Name', render: (u) => `${u.first_name} ${u.last_name}` },
-    { accessor: 'email', title: 'Email' },
+    { accessor: 'first_name', title: 'Name', sortable: true, render: (u) => `${u.first_name} ${u.last_name}` },
+    { accessor: 'email', title: 'Email', sortable: true },
     { accessor: 'mobile_no', title: 'Mobile No', render: (u) => u.mobile_no ?? '—' },
     {
       accessor: 'roles',
@@ -53,7 +54,7 @@ export function UsersListPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['first_name', 'last_name', 'email', 'mobile_no']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
     </Stack>
   );

@@ -1,10 +1,16 @@
 import { Badge, Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconDeviceDesktop, IconPresentation } from '@tabler/icons-react';
 import { homeForRoles } from '@trainlab/contract';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../api/session';
 import type { LeftState } from '../../app/use-leave-to-home';
-import { EmptyState } from '../../ui/EmptyState';
+import { Loading } from '../../ui/Loading';
+
+// the catalogue carousels load in their own chunk, after the page's first paint
+const LandingCatalogue = lazy(() =>
+  import('../commerce/LandingCatalogue').then((m) => ({ default: m.LandingCatalogue })),
+);
 
 const FEATURES = [
   { icon: IconPresentation, title: 'Live trainings', text: 'Join instructor-led sessions in the browser.' },
@@ -67,29 +73,9 @@ export function LandingPage() {
         ))}
       </SimpleGrid>
 
-      <Stack component="section" aria-labelledby="trending-title" gap="md">
-        <Group justify="space-between">
-          <Title id="trending-title" order={2}>
-            Trending Courses
-          </Title>
-          <Button component={Link} to="/courses" variant="subtle">
-            View all courses
-          </Button>
-        </Group>
-        <EmptyState hint="New courses are published regularly. Check back soon." />
-      </Stack>
-
-      <Stack component="section" aria-labelledby="certifications-title" gap="md">
-        <Group justify="space-between">
-          <Title id="certifications-title" order={2}>
-            Certifications
-          </Title>
-          <Button component={Link} to="/certifications" variant="subtle">
-            View all certifications
-          </Button>
-        </Group>
-        <EmptyState hint="Certification tracks will appear here." />
-      </Stack>
+      <Suspense fallback={<Loading />}>
+        <LandingCatalogue />
+      </Suspense>
     </Stack>
   );
 }

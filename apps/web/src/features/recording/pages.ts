@@ -1,9 +1,8 @@
-import type { ComponentType } from 'react';
-import { RecordingPage } from './RecordingPage';
+import { type LazyPage, lazyPage } from '../../app/lazy-page';
 
 export { RecordButton, type RecordButtonProps } from './RecordButton';
 
 /** Meeting recordings: the player page (the RecordButton is mounted by the conference toolbar). */
-export const RECORDING_PAGES: Record<string, ComponentType> = {
-  '/recording/:id': RecordingPage,
+export const RECORDING_PAGES: Record<string, LazyPage> = {
+  '/recording/:id': lazyPage(() => import('./RecordingPage'), 'RecordingPage'),
 };

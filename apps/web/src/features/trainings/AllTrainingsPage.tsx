@@ -18,12 +18,12 @@ import {
 import { MSG } from '@trainlab/contract';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useApiQuery } from '../../api/use-api';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { confirmAction } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { formatDateTime, type List, PublicBadge, type TrainingRow, trainingInvite, useRowAction } from './shared';
+import { formatDateTime, PublicBadge, type TrainingRow, trainingInvite, useRowAction } from './shared';
 
 async function copyInvite(t: TrainingRow) {
   try {
@@ -52,7 +52,7 @@ export function AllTrainingsPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const location = useLocation();
-  const q = useApiQuery<List<TrainingRow>>('all-trainings');
+  const { list, query: q } = usePagedQuery<TrainingRow>('all-trainings');
   const { run, busyKey } = useRowAction(['all-trainings', 'get-dashboard-data']);
 
   // spec 01 §9: the window opened at the trailing-slash path closes itself after 2 seconds
@@ -76,21 +76,36 @@ export function AllTrainingsPage() {
     });
 
   const columns: DataTableColumn<TrainingRow>[] = [
-    { accessor: 'name', title: 'Name' },
+    { accessor: 'name', title: 'Name', sortable: true },
     {
       accessor: 'link',
       title: 'Meeting ID',
+      width: 110,
+      ellipsis: true,
       render: (t) => (
-        <Anchor href={`/conference/${t.slug}`} target="_blank" rel="noopener" size="sm">
+        <Anchor href={`/conference/${t.slug}`} target="_blank" rel="noopener" size="sm" title={t.link}>
           {t.link}
         </Anchor>
       ),
     },
-    { accessor: 'start_date', title: 'Start Date', render: (t) => formatDateTime(t.start_date) },
-    { accessor: 'end_date', title: 'End Date', render: (t) => formatDateTime(t.end_date) },
-    { accessor: 'total_training_day', title: 'Total Day', textAlign: 'right' },
-    { accessor: 'total_participants', title: 'Total Participants', textAlign: 'right' },
-    { accessor: 'is_public', title: 'Available', width: 130, render: (t) => <PublicBadge value={t.is_public} /> },
+    { accessor: 'start_date', title: 'Start Date', sortable: true, render: (t) => formatDateTime(t.start_date) },
+    { accessor: 'end_date', title: 'End Date', sortable: true, render: (t) => formatDateTime(t.end_date) },
+    {
+      accessor: 'total_training_day',
+      title: 'Total Day',
+      textAlign: 'right',
+      width: 64,
+      titleStyle: { whiteSpace: 'normal' },
+    },
+    {
+      accessor: 'total_participants',
+      title: 'Total Participants',
+      sortable: true,
+      textAlign: 'right',
+      width: 104,
+      titleStyle: { whiteSpace: 'normal' },
+    },
+    { accessor: 'is_public', title: 'Available', width: 132, render: (t) => <PublicBadge value={t.is_public} /> },
     {
       accessor: 'actions',
       title: 'Action',
@@ -112,21 +127,6 @@ export function AllTrainingsPage() {
               <IconPlayerPlay size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Syllabus">
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={`/training-syllabus/${t.slug}`}
-              aria-label={`Syllabus of ${t.name}`}
-            >
-              <IconListDetails size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Copy meeting link">
-            <ActionIcon variant="subtle" aria-label={`Copy meeting link of ${t.name}`} onClick={() => copyInvite(t)}>
-              <IconCopy size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
               <ActionIcon
@@ -139,6 +139,16 @@ export function AllTrainingsPage() {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconListDetails size={16} aria-hidden />}
+                component={Link}
+                to={`/training-syllabus/${t.slug}`}
+              >
+                Syllabus
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void copyInvite(t)}>
+                Copy Meeting Link
+              </Menu.Item>
               <Menu.Item
                 leftSection={t.is_public ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
                 onClick={() => void run(`${t.id}-public`, 'lp-public-training', { id: t.id })}
@@ -198,7 +208,7 @@ export function AllTrainingsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['name', 'link']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
     </Stack>
   );

@@ -10,6 +10,7 @@ import { errorText } from '../../api/client';
 import { apiDownload } from '../../api/upload';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -20,7 +21,6 @@ import {
   BackLink,
   formatDateTime,
   JoinBadge,
-  type List,
   minutesLabel,
   type TrainingRow,
   type TrainingUserRow,
@@ -32,13 +32,13 @@ type CertificateSettings = z.infer<typeof certificateSettingsRecord>;
 /** /completed-trainings: ended trainings with their users and details, plus certificate settings. */
 export function CompletedTrainingsPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<List<TrainingRow>>('completed-trainings');
+  const { list, query: q } = usePagedQuery<TrainingRow>('completed-trainings');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const columns: DataTableColumn<TrainingRow>[] = [
-    { accessor: 'name', title: 'Name' },
-    { accessor: 'start_date', title: 'Start Date', render: (t) => formatDateTime(t.start_date) },
-    { accessor: 'end_date', title: 'End Date', render: (t) => formatDateTime(t.end_date) },
-    { accessor: 'total_participants', title: 'Total Participants', textAlign: 'right' },
+    { accessor: 'name', title: 'Name', sortable: true },
+    { accessor: 'start_date', title: 'Start Date', sortable: true, render: (t) => formatDateTime(t.start_date) },
+    { accessor: 'end_date', title: 'End Date', sortable: true, render: (t) => formatDateTime(t.end_date) },
+    { accessor: 'total_participants', title: 'Total Participants', sortable: true, textAlign: 'right' },
     {
       accessor: 'actions',
       title: 'Action',
@@ -85,7 +85,7 @@ export function CompletedTrainingsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['name']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
       <Modal opened={settingsOpen} onClose={() => setSettingsOpen(false)} title="Certificate settings" size="md">
         {settingsOpen ? <CertificateSettingsForm onDone={() => setSettingsOpen(false)} /> : null}
@@ -98,11 +98,23 @@ function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
   const q = useApiQuery<{ success: CertificateSettings }>('get-certificate-settings');
   const client = useQueryClient();
   const { form, onSubmit, otherError, submitting } = useApiForm<
-    { issuer_name: string; signatory_name: string; signatory_title: string; min_attendance_percent: number | string },
+    {
+      issuer_name: string;
+      signatory_name: string;
+      signatory_title: string;
+      min_attendance_percent: number | string;
+      min_post_score_percent: number | string;
+    },
     { message: string }
   >({
     path: 'update-certificate-settings',
-    initialValues: { issuer_name: '', signatory_name: '', signatory_title: '', min_attendance_percent: 0 },
+    initialValues: {
+      issuer_name: '',
+      signatory_name: '',
+      signatory_title: '',
+      min_attendance_percent: 0,
+      min_post_score_percent: 0,
+    },
     onSuccess: async (data) => {
       notifications.show({ color: 'green', message: data.message });
       await client.invalidateQueries({ queryKey: ['get-certificate-settings'] });
@@ -132,6 +144,14 @@ function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
           allowDecimal={false}
           {...form.getInputProps('min_attendance_percent')}
         />
+        <NumberInput
+          label="Minimum Post-assessment Score (%)"
+          description="0 means no score rule; applies to trainings that have a post-assessment."
+          min={0}
+          max={100}
+          allowDecimal={false}
+          {...form.getInputProps('min_post_score_percent')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -148,7 +168,7 @@ function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
 /** /completed-training-users/:slug 'Completed Training User': join, minutes and certificate rights. */
 export function CompletedTrainingUsersPage() {
   const { slug = '' } = useParams();
-  const q = useApiQuery<List<TrainingUserRow>>('lp/get-training-users', { slug });
+  const { list, query: q } = usePagedQuery<TrainingUserRow>('lp/get-training-users', { slug });
   const { run, busyKey } = useRowAction(['lp/get-training-users']);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -166,10 +186,10 @@ export function CompletedTrainingUsersPage() {
   };
 
   const columns: DataTableColumn<TrainingUserRow>[] = [
-    { accessor: 'user_name', title: 'User Name' },
-    { accessor: 'name', title: 'Name' },
+    { accessor: 'email', title: 'User Name', sortable: true, render: (u) => u.user_name },
+    { accessor: 'first_name', title: 'Name', sortable: true, render: (u) => u.name },
     { accessor: 'join', title: 'Join Status', width: 130, render: (u) => <JoinBadge join={u.join} /> },
-    { accessor: 'min', title: 'Min', textAlign: 'right', render: (u) => minutesLabel(u.min) },
+    { accessor: 'min', title: 'Min', sortable: true, textAlign: 'right', render: (u) => minutesLabel(u.min) },
     {
       accessor: 'send_email_certificate',
       title: 'Certificate Send',
@@ -242,7 +262,7 @@ export function CompletedTrainingUsersPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['user_name', 'name']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
       <Text size="xs" c="dimmed">
         Min shows whole hours when the attended time is above 60 minutes, otherwise 0.

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -86,10 +87,10 @@ export function AddTrainingUserPage() {
 export function ShowTrainingUsersPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const q = useApiQuery<List<TrainingUserRow>>('lp/get-training-users', { slug });
+  const { list, query: q } = usePagedQuery<TrainingUserRow>('lp/get-training-users', { slug });
   const columns: DataTableColumn<TrainingUserRow>[] = [
-    { accessor: 'user_name', title: 'User Name' },
-    { accessor: 'name', title: 'Name' },
+    { accessor: 'email', title: 'User Name', sortable: true, render: (u) => u.user_name },
+    { accessor: 'first_name', title: 'Name', sortable: true, render: (u) => u.name },
     { accessor: 'start_date', title: 'Start Date', render: (u) => formatDateTime(u.start_date) },
     { accessor: 'end_date', title: 'End Date', render: (u) => formatDateTime(u.end_date) },
     { accessor: 'join', title: 'Join', width: 130, render: (u) => <JoinBadge join={u.join} /> },
@@ -117,7 +118,7 @@ export function ShowTrainingUsersPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['user_name', 'name']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
     </Stack>
   );

@@ -1,26 +1,19 @@
-import type { ComponentType } from 'react';
-import { AllTrainingsPage } from './AllTrainingsPage';
-import { CompletedTrainingsPage, CompletedTrainingUsersPage } from './CompletedPages';
-import { CreateTrainingPage } from './CreateTrainingPage';
-import { ProviderDashboardPage, TrainerAssignedTrainingsPage } from './DashboardPages';
-import { RecordingPage, TrainingDetailsPage } from './DetailsPages';
-import { AddTrainingSyllabusPage, TrainingAttendancePage, TrainingSyllabusPage } from './SyllabusPages';
-import { AddTrainingUserPage, AssignTrainerPage, ShowTrainingUsersPage } from './UsersPages';
+import { type LazyPage, lazyPage } from '../../app/lazy-page';
 
 /** Screens of providers' and organizations' live trainings, by route pattern. */
-export const TRAINING_PAGES: Record<string, ComponentType> = {
-  '/learning-provider': ProviderDashboardPage,
-  '/create-training': CreateTrainingPage,
-  '/all-trainings': AllTrainingsPage,
-  '/completed-trainings': CompletedTrainingsPage,
-  '/completed-training-users/:slug': CompletedTrainingUsersPage,
-  '/training-details/:slug': TrainingDetailsPage,
-  '/recording/:id': RecordingPage,
-  '/add-training-user/:slug': AddTrainingUserPage,
-  '/show-training-users/:slug': ShowTrainingUsersPage,
-  '/assing/trainer/:slug': AssignTrainerPage,
-  '/training-syllabus/:slug': TrainingSyllabusPage,
-  '/add-training-syllabus/:slug': AddTrainingSyllabusPage,
-  '/training-attendance/:id': TrainingAttendancePage,
-  '/trainer/assigned-trainings': TrainerAssignedTrainingsPage,
+export const TRAINING_PAGES: Record<string, LazyPage> = {
+  '/learning-provider': lazyPage(() => import('./DashboardPages'), 'ProviderDashboardPage'),
+  '/create-training': lazyPage(() => import('./CreateTrainingPage'), 'CreateTrainingPage'),
+  '/all-trainings': lazyPage(() => import('./AllTrainingsPage'), 'AllTrainingsPage'),
+  '/completed-trainings': lazyPage(() => import('./CompletedPages'), 'CompletedTrainingsPage'),
+  '/completed-training-users/:slug': lazyPage(() => import('./CompletedPages'), 'CompletedTrainingUsersPage'),
+  '/training-details/:slug': lazyPage(() => import('./DetailsPages'), 'TrainingDetailsPage'),
+  '/recording/:id': lazyPage(() => import('./DetailsPages'), 'RecordingPage'),
+  '/add-training-user/:slug': lazyPage(() => import('./UsersPages'), 'AddTrainingUserPage'),
+  '/show-training-users/:slug': lazyPage(() => import('./UsersPages'), 'ShowTrainingUsersPage'),
+  '/assing/trainer/:slug': lazyPage(() => import('./UsersPages'), 'AssignTrainerPage'),
+  '/training-syllabus/:slug': lazyPage(() => import('./SyllabusPages'), 'TrainingSyllabusPage'),
+  '/add-training-syllabus/:slug': lazyPage(() => import('./SyllabusPages'), 'AddTrainingSyllabusPage'),
+  '/training-attendance/:id': lazyPage(() => import('./SyllabusPages'), 'TrainingAttendancePage'),
+  '/trainer/assigned-trainings': lazyPage(() => import('./DashboardPages'), 'TrainerAssignedTrainingsPage'),
 };

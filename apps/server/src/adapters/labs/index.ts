@@ -1,0 +1,77 @@
+import type { Config } from '../../platform/config';
+import { LocalLabs } from './local';
+import { MemoryLabs } from './memory';
+import { LabEngineError, type LabProvider } from './provider';
+
+export { LAB_USER_PREFIX, LOCAL_LAB_PACKAGES, LocalLabs } from './local';
+export { MemoryLabs } from './memory';
+export type { LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
+export { LabEngineError } from './provider';
+
+export function createLabProvider(config: Config): LabProvider {
+  switch (config.LAB_PROVIDER) {
+    case 'memory':
+      return new MemoryLabs();
+    case 'gce':
+      return new UnavailableLabs(
+        'gce',
+        'The Google Compute Engine lab engine is not available in this version: use LAB_PROVIDER=local.',
+      );
+    default:
+      return new LocalLabs(config);
+  }
+}
+
+/**
+ * Deps has no lab slot (platform/deps.ts is shared); one engine per Deps is built on first use.
+ * Tests may replace it (setLabProvider) and the clock the meters read (setLabClock).
+ */
+const engines = new WeakMap<object, LabProvider>();
+const clocks = new WeakMap<object, () => Date>();
+export function labsFor(deps: { config: Config }): LabProvider {
+  let engine = engines.get(deps);
+  if (!engine) {
+    engine = createLabProvider(deps.config);
+    engines.set(deps, engine);
+  }
+  return engine;
+}
+export function setLabProvider(deps: object, engine: LabProvider): void {
+  engines.set(deps, engine);
+}
+export const labNow = (deps: object): Date => (clocks.get(deps) ?? (() => new Date()))();
+export function setLabClock(deps: object, clock: () => Date): void {
+  clocks.set(deps, clock);
+}
+
+/** An engine named in the configuration that cannot run here: every lab call says why. */
+class UnavailableLabs implements LabProvider {
+  constructor(
+    readonly name: LabProvider['name'],
+    private readonly message: string,
+  ) {}
+  async problem() {
+    return this.message;
+  }
+  private fail(): never {
+    throw new LabEngineError(this.message);
+  }
+  async create(): Promise<{ ref: string }> {
+    this.fail();
+  }
+  async start() {
+    this.fail();
+  }
+  async stop() {
+    this.fail();
+  }
+  async delete() {
+    this.fail();
+  }
+  async status(): Promise<never> {
+    this.fail();
+  }
+  async connection(): Promise<never> {
+    this.fail();
+  }
+}

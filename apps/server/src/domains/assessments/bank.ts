@@ -1,0 +1,235 @@
+import {
+  type addQuestionRequest,
+  IMPORT_TEMPLATES,
+  MSG,
+  type QUESTION_SORT_KEYS,
+  type questionBankRequest,
+  questionImportRow,
+} from '@trainlab/contract';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { assessmentAnswers, assessmentAttempts, assessmentQuestions, questions } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { AppError, invalidField, notFound } from '../../platform/errors';
+import { ImportRowsError, importRows, readUpload } from '../../platform/excel';
+import type { AuthContext } from '../../platform/http/auth-context';
+import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { managerTenant } from '../trainings/access';
+
+/** The shared bank, kept by the admin and visible to every tenant. */
+export const SHARED_BANK = 'shared';
+export const BANK_MSG = {
+  duplicate: 'The question is already in the bank.',
+  duplicateInFile: 'The question is repeated in the file (row {row}).',
+  inUse: 'The question is used in an assessment and cannot be deleted.',
+} as const;
+
+export interface Bank {
+  key: string;
+  owner_user_id: number | null;
+  organization_id: number | null;
+}
+
+/** The bank the caller keeps: the admin's is the shared one, a manager's that of the tenant. */
+export function callerBank(auth: AuthContext): Bank {
+  if (auth.user.roles.includes('admin')) return { key: SHARED_BANK, owner_user_id: null, organization_id: null };
+  const tenant = managerTenant(auth);
+  return tenant.kind === 'provider'
+    ? { key: `p:${tenant.ownerId}`, owner_user_id: tenant.ownerId, organization_id: null }
+    : { key: `o:${tenant.organizationId}`, owner_user_id: null, organization_id: tenant.organizationId };
+}
+
+/** The banks a caller reads from: its own plus the shared one. */
+export const visibleBanks = (bank: Bank): SQL => inArray(questions.bank, [...new Set([bank.key, SHARED_BANK])]);
+
+export const dedupeKey = (language: string, question: string) =>
+  `${language.trim().toLowerCase()}|${question.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+
+type QuestionRow = typeof questions.$inferSelect;
+export const toQuestionItem = (r: QuestionRow) => ({
+  id: r.id,
+  language_identified: r.language_identified,
+  question_category: r.question_category,
+  question_type: r.question_type,
+  question: r.question,
+  option1: r.option1,
+  option2: r.option2,
+  option3: r.option3,
+  option4: r.option4,
+  correct_option: r.correct_option,
+  level: r.level,
+  shared: r.bank === SHARED_BANK ? 1 : 0,
+});
+
+type Sort = (typeof QUESTION_SORT_KEYS)[number];
+
+/** /get-question-bank: one page of the caller's bank and the shared bank. */
+export async function questionBank(deps: Deps, auth: AuthContext, q: z.output<typeof questionBankRequest>) {
+  const bank = callerBank(auth);
+  const window = pageWindow(q);
+  const filter = and(
+    visibleBanks(bank),
+    q.language_identified ? sql`lower(${questions.language_identified}) = lower(${q.language_identified})` : undefined,
+    q.level ? eq(questions.level, q.level) : undefined,
+    searchWhere(q.search, [questions.question, questions.question_category, questions.language_identified]),
+  );
+  const rows = await deps.db
+    .select({ ...getTableColumns(questions), total: totalOver() })
+    .from(questions)
+    .where(filter)
+    .orderBy(
+      ...orderFor(
+        q.sort as Sort | `-${Sort}` | undefined,
+        {
+          question: questions.question,
+          language_identified: questions.language_identified,
+          level: questions.level,
+          question_category: questions.question_category,
+        },
+        [sql`${questions.id} desc`],
+        questions.id,
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows, window, toQuestionItem, async () => {
+    const [r] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(questions).where(filter);
+    return Number(r?.n ?? 0);
+  });
+}
+
+type QuestionInput = z.output<typeof addQuestionRequest>;
+const columnsOf = (data: QuestionInput) => ({
+  language_identified: data.language_identified,
+  question_category: data.question_category,
+  question_type: data.question_type,
+  question: data.question,
+  option1: data.option1,
+  option2: data.option2,
+  option3: data.option3,
+  option4: data.option4,
+  correct_option: data.correct_option,
+  level: data.level,
+  dedupe_key: dedupeKey(data.language_identified, data.question),
+});
+
+async function assertNotDuplicate(deps: Deps, bank: Bank, key: string, exceptId?: number) {
+  const [row] = await deps.db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.bank, bank.key), eq(questions.dedupe_key, key)))
+    .limit(1);
+  if (row && row.id !== exceptId) throw invalidField('question', BANK_MSG.duplicate);
+}
+
+/** /add-question */
+export async function addQuestion(deps: Deps, auth: AuthContext, data: QuestionInput) {
+  const bank = callerBank(auth);
+  const values = columnsOf(data);
+  await assertNotDuplicate(deps, bank, values.dedupe_key);
+  const [row] = await deps.db
+    .insert(questions)
+    .values({ ...values, bank: bank.key, owner_user_id: bank.owner_user_id, organization_id: bank.organization_id })
+    .returning();
+  return { message: MSG.recordAdded, success: toQuestionItem(row!) };
+}
+
+/** A question of the caller's own bank (a shared one is read-only for tenants); 404 otherwise. */
+async function ownQuestion(deps: Deps, auth: AuthContext, id: number) {
+  const bank = callerBank(auth);
+  const [row] = await deps.db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, id), eq(questions.bank, bank.key)))
+    .limit(1);
+  if (!row) throw notFound();
+  return { row, bank };
+}
+
+/** /update-question */
+export async function updateQuestion(deps: Deps, auth: AuthContext, data: QuestionInput & { id: number }) {
+  const { row, bank } = await ownQuestion(deps, auth, data.id);
+  const values = columnsOf(data);
+  await assertNotDuplicate(deps, bank, values.dedupe_key, row.id);
+  const [updated] = await deps.db.update(questions).set(values).where(eq(questions.id, row.id)).returning();
+  return { message: MSG.recordUpdated, success: toQuestionItem(updated!) };
+}
+
+/** /delete-question: refused while any test (picked or drawn) or answer uses it. */
+export async function deleteQuestion(deps: Deps, auth: AuthContext, id: number) {
+  const { row } = await ownQuestion(deps, auth, id);
+  const [used] = await deps.db
+    .select({
+      n: sql<number>`(select count(*)::int from ${assessmentQuestions} where ${assessmentQuestions.question_id} = ${row.id})
+        + (select count(*)::int from ${assessmentAttempts} where ${row.id} = any(${assessmentAttempts.question_ids}))
+        + (select count(*)::int from ${assessmentAnswers} where ${assessmentAnswers.question_id} = ${row.id})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (Number(used?.n ?? 0) > 0) throw new AppError(422, BANK_MSG.inUse, { id: [BANK_MSG.inUse] });
+  await deps.db.delete(questions).where(eq(questions.id, row.id));
+  return { message: MSG.recordDeleted };
+}
+
+/** /get-language-identified */
+export async function languages(deps: Deps, auth: AuthContext) {
+  const rows = await deps.db
+    .selectDistinct({ language: questions.language_identified })
+    .from(questions)
+    .where(visibleBanks(callerBank(auth)))
+    .orderBy(asc(questions.language_identified));
+  return { list: rows.map((r) => r.language) };
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * /upload-question-bank: the shared import pipeline validates every row; a question already in the
+ * bank or repeated in the file is a row error too; then all rows are written in one transaction.
+ */
+export async function uploadBank(deps: Deps, auth: AuthContext, request: FastifyRequest) {
+  const bank = callerBank(auth);
+  const upload = await readUpload(request);
+  const rows = await importRows({
+    file: upload.file,
+    filename: upload.filename,
+    schema: questionImportRow,
+    columns: IMPORT_TEMPLATES['question-bank'].columns,
+  });
+  const values = rows.map(({ row, data }) => ({ row, ...columnsOf(data) }));
+  const errors: { row: number; attribute: string; errors: string[] }[] = [];
+  const firstRow = new Map<string, number>();
+  for (const v of values) {
+    const seen = firstRow.get(v.dedupe_key);
+    if (seen !== undefined) {
+      errors.push({
+        row: v.row,
+        attribute: 'question',
+        errors: [BANK_MSG.duplicateInFile.replace('{row}', String(seen))],
+      });
+    } else firstRow.set(v.dedupe_key, v.row);
+  }
+  const keys = [...firstRow.keys()];
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+    const existing = await deps.db
+      .select({ key: questions.dedupe_key })
+      .from(questions)
+      .where(and(eq(questions.bank, bank.key), inArray(questions.dedupe_key, keys.slice(i, i + INSERT_CHUNK))));
+    for (const { key } of existing) {
+      errors.push({ row: firstRow.get(key)!, attribute: 'question', errors: [BANK_MSG.duplicate] });
+    }
+  }
+  if (errors.length > 0) throw new ImportRowsError(errors.sort((a, b) => a.row - b.row));
+  const inserts = values.map(({ row: _row, ...v }) => ({
+    ...v,
+    bank: bank.key,
+    owner_user_id: bank.owner_user_id,
+    organization_id: bank.organization_id,
+  }));
+  await deps.db.transaction(async (tx) => {
+    for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
+      await tx.insert(questions).values(inserts.slice(i, i + INSERT_CHUNK));
+    }
+  });
+  return { message: MSG.recordAdded, count: inserts.length };
+}

@@ -1,0 +1,41 @@
+import { API } from '@trainlab/contract';
+import type { FastifyInstance } from 'fastify';
+import { createFileStore } from '../../adapters/files';
+import type { Deps } from '../../platform/deps';
+import { defineCall } from '../../platform/http/define-call';
+import { PlaybackTokens } from '../recordings/tokens';
+import * as assign from './assign';
+import * as courses from './courses';
+import * as player from './player';
+import * as topics from './topics';
+
+/**
+ * Recorded courses: the POST calls of the permission table, and GET /api/course-media/:token/:file
+ * (HLS playlists, segments and posters through short-lived signed tokens, byte ranges).
+ */
+export function courseRoutes(app: FastifyInstance, deps: Deps): void {
+  const ctx: player.PlayerCtx = {
+    deps,
+    files: createFileStore(deps.config),
+    tokens: new PlaybackTokens(deps.config.COURSE_MEDIA_SECRET),
+  };
+  defineCall(app, deps, API.getCourses, ({ body, auth }) => courses.getCourses(deps, auth, body));
+  defineCall(app, deps, API.getModules, ({ body, auth }) => courses.getModules(deps, auth, body.course_id));
+  defineCall(app, deps, API.createCourse, ({ body, auth }) => courses.createCourse(deps, auth, body));
+  defineCall(app, deps, API.createModule, ({ body, auth }) => courses.createModule(deps, auth, body));
+  defineCall(app, deps, API.getCourseDetails, ({ body, auth }) => courses.getCourseDetails(deps, auth, body.slug));
+  defineCall(app, deps, API.courseList, ({ body }) => courses.courseList(deps, body));
+  defineCall(app, deps, API.createAllCourse, ({ auth, request }) => topics.createTopic(ctx, auth, request));
+  defineCall(app, deps, API.updateAllCourse, ({ auth, request }) => topics.updateTopic(ctx, auth, request));
+  defineCall(app, deps, API.getCourseModuleTopicList, ({ body, auth }) => topics.topicList(deps, auth, body));
+  defineCall(app, deps, API.getTopicDetails, ({ body, auth }) => topics.getTopicDetails(deps, auth, body.slug));
+  defineCall(app, deps, API.deleteTopic, ({ body, auth }) => topics.deleteTopic(ctx, auth, body.slug));
+  defineCall(app, deps, API.retryTopicVideo, ({ body, auth }) => topics.retryTopicVideo(ctx, auth, body.slug));
+  defineCall(app, deps, API.playCourseData, ({ body, auth }) => player.playCourseData(ctx, auth, body.slug));
+  defineCall(app, deps, API.courseProgress, ({ body, auth }) => player.reportProgress(ctx, auth, body));
+  defineCall(app, deps, API.getUserCourses, ({ auth }) => player.userCourses(deps, auth));
+  defineCall(app, deps, API.getLpOrOrgUsers, ({ auth }) => assign.lpOrOrgUsers(deps, auth));
+  defineCall(app, deps, API.assignCourseToUser, ({ body, auth }) => assign.assignCourse(deps, auth, body));
+  defineCall(app, deps, API.getCourseUsersList, ({ body, auth }) => assign.courseUsers(deps, auth, body));
+  app.get('/api/course-media/:token/:file', (request, reply) => player.sendCourseMedia(ctx, request, reply));
+}

@@ -1,0 +1,179 @@
+import {
+  type assignVmRequest,
+  IMPORT_TEMPLATES,
+  MSG,
+  trainingUserImportRow,
+  VM_STATUS,
+  VM_USAGE_STATUS,
+} from '@trainlab/contract';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { labNow } from '../../adapters/labs';
+import { users, vms, vmUsages } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import type { Deps } from '../../platform/deps';
+import { ValidationError } from '../../platform/errors';
+import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
+import type { AuthContext } from '../../platform/http/auth-context';
+import { issuePasswordLink } from '../accounts-mail';
+import { isLearner, managerTenant, type Tenant } from '../trainings/access';
+import { newLearner } from '../trainings/training-users';
+import { type VmRow, vmTenantWhere } from './access';
+
+/**
+ * Assignment (spec 02 §5): a lab goes to one learner, found by e-mail or created as a learner of
+ * the tenant; the assignment is a usage row (status Assign) and the learner is e-mailed. Excel
+ * rows take the tenant's free labs, oldest first; all rows or none.
+ */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+interface Person {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile_no: string;
+}
+interface Assigned {
+  vm: VmRow;
+  user: { id: number; email: string; first_name: string };
+  created: boolean;
+}
+
+/** Free labs of the tenant (not deleted, not assigned), locked, oldest first. */
+async function freeLabs(tx: Tx, tenant: Tenant, limit: number): Promise<VmRow[]> {
+  return tx
+    .select()
+    .from(vms)
+    .where(and(vmTenantWhere(tenant), ne(vms.status, VM_STATUS.deleted), isNull(vms.assigned_user_id)))
+    .orderBy(asc(vms.id))
+    .limit(limit)
+    .for('update');
+}
+
+async function accountsByEmail(tx: Tx, emails: string[]) {
+  if (emails.length === 0) return new Map<string, typeof users.$inferSelect>();
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  return new Map(rows.map((u) => [u.email.toLowerCase(), u]));
+}
+
+async function assignAll(deps: Deps, tx: Tx, tenant: Tenant, pairs: { person: Person; vm: VmRow }[]) {
+  const at = labNow(deps);
+  const existing = await accountsByEmail(
+    tx,
+    pairs.map((p) => p.person.email.toLowerCase()),
+  );
+  const out: Assigned[] = [];
+  for (const { person, vm } of pairs) {
+    let user = existing.get(person.email.toLowerCase());
+    let created = false;
+    if (!user) {
+      [user] = await tx.insert(users).values(newLearner(tenant, person)).returning();
+      created = true;
+    }
+    await tx.update(vms).set({ assigned_user_id: user!.id, assigned_at: at }).where(eq(vms.id, vm.id));
+    await tx.insert(vmUsages).values({ vm_id: vm.id, user_id: user!.id, status: VM_USAGE_STATUS.assign });
+    out.push({ vm, user: { id: user!.id, email: user!.email, first_name: user!.first_name }, created });
+  }
+  return out;
+}
+
+async function notify(deps: Deps, done: Assigned[]) {
+  for (const a of done) {
+    const subject = `A virtual machine is assigned to you: ${a.vm.name}`;
+    const intro =
+      `The virtual machine "${a.vm.name}" (${a.vm.image}, ${a.vm.ram} GB RAM) is assigned to you. ` +
+      `Open it from the Virtual Machine card of your dashboard, or at ${deps.config.PUBLIC_URL}/vm/${a.vm.vm_name}.`;
+    if (a.created) {
+      await issuePasswordLink(deps, a.user, subject, `${intro} A TrainLab account was created for you.`);
+    } else {
+      await deps.mail.send({
+        to: a.user.email,
+        subject,
+        text: `Hello ${a.user.first_name},\n\n${intro}\n\nSign in at ${deps.config.PUBLIC_URL}/login\n`,
+      });
+    }
+  }
+}
+
+/** /assign-vm-to-user: one learner, the named lab or the oldest free one. */
+export async function assignVm(deps: Deps, auth: AuthContext, body: z.output<typeof assignVmRequest>) {
+  const tenant = managerTenant(auth);
+  const done = await deps.db.transaction(async (tx) => {
+    let vm: VmRow | undefined;
+    if (body.name) {
+      [vm] = await tx
+        .select()
+        .from(vms)
+        .where(and(eq(vms.vm_name, body.name), vmTenantWhere(tenant), ne(vms.status, VM_STATUS.deleted)))
+        .for('update');
+      if (!vm) throw new ValidationError({ name: ['The selected VM is invalid.'] });
+      if (vm.assigned_user_id) throw new ValidationError({ name: [MSG.labAlreadyAssigned] });
+    } else {
+      [vm] = await freeLabs(tx, tenant, 1);
+      if (!vm) throw new ValidationError({ other_error: [MSG.labNoFreeVm] });
+    }
+    const account = (await accountsByEmail(tx, [body.email.toLowerCase()])).get(body.email.toLowerCase());
+    if (account && !isLearner(account.roles)) throw new ValidationError({ email: [MSG.labNotLearner] });
+    return assignAll(deps, tx, tenant, [{ person: body, vm }]);
+  });
+  await notify(deps, done);
+  return { message: MSG.recordAdded, vm_name: done[0]!.vm.vm_name, user_id: done[0]!.user.id };
+}
+
+/** /vm-assign-to-user: learners from Excel, one free lab each; all rows or none. */
+export async function assignVmsFromExcel(deps: Deps, auth: AuthContext, request: FastifyRequest) {
+  const tenant = managerTenant(auth);
+  const upload = await readUpload(request);
+  const rows = await importRows({
+    file: upload.file,
+    filename: upload.filename,
+    schema: trainingUserImportRow,
+    columns: IMPORT_TEMPLATES['training-user'].columns,
+  });
+  const people: Person[] = rows.map(({ data }) => ({
+    first_name: data.firstname,
+    last_name: data.lastname,
+    email: data.email,
+    mobile_no: data.mobileno,
+  }));
+  const done = await deps.db.transaction(async (tx) => {
+    const errors: RowError[] = [];
+    const existing = await accountsByEmail(
+      tx,
+      people.map((p) => p.email.toLowerCase()),
+    );
+    const seen = new Set<string>();
+    people.forEach((p, i) => {
+      const key = p.email.toLowerCase();
+      const account = existing.get(key);
+      if (seen.has(key))
+        errors.push({
+          row: rows[i]!.row,
+          attribute: 'email',
+          errors: ['The email appears more than once in the file.'],
+        });
+      else if (account && !isLearner(account.roles)) {
+        errors.push({ row: rows[i]!.row, attribute: 'email', errors: [MSG.labNotLearner] });
+      }
+      seen.add(key);
+    });
+    if (errors.length) throw new ImportRowsError(errors);
+    const free = await freeLabs(tx, tenant, people.length);
+    if (free.length < people.length) {
+      throw new ValidationError({
+        file: [`${MSG.labNoFreeVm} ${free.length} free, the file has ${people.length} rows.`],
+      });
+    }
+    return assignAll(
+      deps,
+      tx,
+      tenant,
+      people.map((person, i) => ({ person, vm: free[i]! })),
+    );
+  });
+  await notify(deps, done);
+  return { message: MSG.recordAdded, count: done.length };
+}

@@ -1,0 +1,84 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { type createVmRequest, MSG, protocolFor, VM_STATUS } from '@trainlab/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { LabEngineError, labsFor } from '../../adapters/labs';
+import { vms } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { ValidationError } from '../../platform/errors';
+import type { AuthContext } from '../../platform/http/auth-context';
+import { managerTenant } from '../trainings/access';
+import { tenantColumns } from './access';
+import { labAccountOf } from './account';
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** A generated lab password: 16 characters from an unambiguous alphabet, plus a digit and a symbol. */
+export function generatePassword(): string {
+  let out = '';
+  for (let i = 0; i < 16; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return `${out}${randomInt(10)}@`;
+}
+
+/** vm_name: `tl-` and 10 hex characters: unique, URL-safe, a valid login name on Linux. */
+const newVmName = () => `tl-${randomBytes(5).toString('hex')}`;
+/** the lab's login: `tllab_` and the name's suffix (a valid user name on Linux and Windows) */
+const loginFor = (vmName: string) => `tllab_${vmName.slice(3)}`;
+
+/** /gc-create-vm: count labs with the spec's rules (checked by the contract), on the tenant's engine. */
+export async function createVms(deps: Deps, auth: AuthContext, body: z.output<typeof createVmRequest>) {
+  const tenant = managerTenant(auth);
+  const account = await labAccountOf(deps, tenant);
+  if (!account?.authorized_at) throw new ValidationError({ other_error: [MSG.labAccountMissing] });
+  const engine = labsFor(deps);
+  const problem = await engine.problem();
+  if (problem) throw new ValidationError({ other_error: [problem] });
+
+  const created: { name: string; vm_name: string; username: string; password: string }[] = [];
+  for (let i = 0; i < body.count; i++) {
+    const vmName = newVmName();
+    const password = generatePassword();
+    const username = loginFor(vmName);
+    const label = body.name
+      ? body.count > 1
+        ? `${body.name} ${i + 1}`
+        : body.name
+      : `${body.image} ${body.ram} GB${body.count > 1 ? ` ${i + 1}` : ''}`;
+    const [row] = await deps.db
+      .insert(vms)
+      .values({
+        ...tenantColumns(tenant),
+        vm_name: vmName,
+        name: label,
+        image: body.image,
+        protocol: protocolFor(body.image),
+        zone: body.zone,
+        ram: body.ram,
+        storage: body.storage,
+        status: VM_STATUS.create,
+        engine: engine.name,
+        created_by: auth.user.id,
+        username,
+        password_enc: deps.cipher.encrypt(password),
+      })
+      .returning();
+    try {
+      const { ref } = await engine.create({
+        vmName,
+        username,
+        password,
+        image: body.image,
+        ram: body.ram,
+        storage: body.storage,
+        zone: body.zone,
+      });
+      await deps.db.update(vms).set({ engine_ref: ref }).where(eq(vms.id, row!.id));
+    } catch (e) {
+      // the record stays as deleted so the name is never reused; the engine's message is shown
+      await deps.db.update(vms).set({ status: VM_STATUS.deleted, deleted_at: new Date() }).where(eq(vms.id, row!.id));
+      const message = e instanceof LabEngineError ? e.message : 'The lab engine could not create the VM.';
+      throw new ValidationError({ other_error: [message] });
+    }
+    created.push({ name: label, vm_name: vmName, username, password });
+  }
+  return { message: MSG.vmCreated, list: created };
+}

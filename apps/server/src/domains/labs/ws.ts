@@ -1,0 +1,236 @@
+import net from 'node:net';
+import websocket from '@fastify/websocket';
+import { VM_STATUS } from '@trainlab/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Client } from 'ssh2';
+import { labsFor } from '../../adapters/labs';
+import { vms } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { resolveSession } from '../../platform/http/auth-context';
+import { canUse, type VmRow } from './access';
+import { touchLab } from './lifecycle';
+
+/**
+ * Remote access in the browser, through our server:
+ * - /ws/labs/terminal/{name}: xterm.js ⇄ an SSH shell opened with ssh2 as the lab's account;
+ * - /ws/labs/vnc/{name}: noVNC ⇄ the lab's VNC server (a plain WebSocket-to-TCP proxy).
+ * The session token travels as a WebSocket subprotocol `auth.<token>` (a header, so never in a URL
+ * or a log); each socket is checked like a call: a live session of the assigned learner or of a
+ * manager of the lab's tenant, on a started lab. Close codes: 4401 no session, 4404 not yours or
+ * missing, 4409 not started, 4503 the engine cannot reach it.
+ */
+/** The parts of a `ws` WebSocket used here (the package ships no types). */
+interface WebSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: Buffer | string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
+  on(event: 'close' | 'error', listener: () => void): void;
+}
+
+export const LAB_WS_PROTOCOLS = { terminal: 'tl-terminal', vnc: 'binary' } as const;
+const AUTH_PREFIX = 'auth.';
+/** input counts as activity at most this often (a database write) */
+const TOUCH_EVERY_MS = 10_000;
+
+function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers['sec-websocket-protocol'];
+  if (typeof header !== 'string') return null;
+  const found = header
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(AUTH_PREFIX));
+  return found ? found.slice(AUTH_PREFIX.length) : null;
+}
+
+async function admit(deps: Deps, request: FastifyRequest, socket: WebSocket): Promise<VmRow | null> {
+  const token = tokenOf(request);
+  const auth = token ? await resolveSession(deps.db, token) : null;
+  if (!auth) {
+    socket.close(4401, 'Unauthenticated.');
+    return null;
+  }
+  const name = (request.params as { name?: string }).name ?? '';
+  const [vm] = await deps.db.select().from(vms).where(eq(vms.vm_name, name)).limit(1);
+  if (!vm || !canUse(auth, vm)) {
+    socket.close(4404, 'Not Found');
+    return null;
+  }
+  if (vm.status !== VM_STATUS.start) {
+    socket.close(4409, 'The VM is not started.');
+    return null;
+  }
+  return vm;
+}
+
+/** Keeps the lab's idle clock and open-connection count up to date for one socket. */
+function activity(deps: Deps, vm: VmRow) {
+  let last = 0;
+  let open = false;
+  return {
+    opened: async () => {
+      open = true;
+      last = Date.now();
+      await touchLab(deps, vm.id, 1);
+    },
+    input: () => {
+      const now = Date.now();
+      if (now - last < TOUCH_EVERY_MS) return;
+      last = now;
+      void touchLab(deps, vm.id).catch(() => undefined);
+    },
+    closed: () => {
+      if (!open) return;
+      open = false;
+      void touchLab(deps, vm.id, -1).catch(() => undefined);
+    },
+  };
+}
+
+/** Messages that arrive while the socket is being admitted wait for their handler. */
+function inbox(socket: WebSocket) {
+  const early: { raw: Buffer; isBinary: boolean }[] = [];
+  let handler: ((raw: Buffer, isBinary: boolean) => void) | null = null;
+  socket.on('message', (raw, isBinary) => {
+    if (handler) handler(raw, isBinary);
+    else if (early.length < 100) early.push({ raw, isBinary });
+  });
+  return (next: (raw: Buffer, isBinary: boolean) => void) => {
+    handler = next;
+    for (const m of early.splice(0)) next(m.raw, m.isBinary);
+  };
+}
+
+async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) {
+  const onMessages = inbox(socket);
+  const vm = await admit(deps, request, socket);
+  if (!vm) return;
+  const endpoint = await labsFor(deps)
+    .connection(vm.engine_ref ?? vm.vm_name)
+    .catch(() => ({}) as Awaited<ReturnType<ReturnType<typeof labsFor>['connection']>>);
+  if (!endpoint.ssh) {
+    socket.close(4503, 'This VM has no terminal.');
+    return;
+  }
+  const track = activity(deps, vm);
+  const ssh = new Client();
+  let stream: import('ssh2').ClientChannel | null = null;
+  const query = request.query as { cols?: string; rows?: string };
+  const size = { cols: Number(query.cols) || 120, rows: Number(query.rows) || 32 };
+  const end = () => {
+    track.closed();
+    ssh.end();
+    if (socket.readyState === socket.OPEN) socket.close(1000);
+  };
+  // what arrives before the shell is open waits for it
+  const pending: { raw: Buffer; isBinary: boolean }[] = [];
+  const onMessage = (raw: Buffer, isBinary: boolean) => {
+    if (!stream) {
+      if (pending.length < 100) pending.push({ raw, isBinary });
+      return;
+    }
+    if (isBinary) {
+      stream.write(raw);
+      track.input();
+      return;
+    }
+    try {
+      const msg = JSON.parse(raw.toString()) as { type?: string; data?: string; cols?: number; rows?: number };
+      if (msg.type === 'data' && typeof msg.data === 'string') {
+        stream.write(msg.data);
+        track.input();
+      } else if (msg.type === 'resize' && msg.cols && msg.rows) {
+        stream.setWindow(Math.min(500, msg.rows), Math.min(500, msg.cols), 0, 0);
+      }
+    } catch {
+      /* not a control message: ignored */
+    }
+  };
+  onMessages(onMessage);
+  socket.on('close', end);
+  socket.on('error', end);
+  ssh.on('ready', () => {
+    ssh.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (err, channel) => {
+      if (err) {
+        socket.close(4503, 'The shell could not start.');
+        return;
+      }
+      stream = channel;
+      void track.opened();
+      for (const m of pending.splice(0)) onMessage(m.raw, m.isBinary);
+      channel.on('data', (chunk: Buffer) => {
+        if (socket.readyState === socket.OPEN) socket.send(chunk);
+      });
+      channel.on('close', end);
+    });
+  });
+  ssh.on('error', () => {
+    if (socket.readyState === socket.OPEN) socket.close(4503, 'The VM did not answer.');
+  });
+  ssh.connect({
+    host: endpoint.ssh.host,
+    port: endpoint.ssh.port,
+    username: endpoint.ssh.username,
+    password: vm.password_enc ? deps.cipher.decrypt(vm.password_enc) : '',
+    readyTimeout: 10_000,
+    // the lab runs on our own engine on this host; its key is new at each install
+    hostVerifier: () => true,
+  });
+}
+
+async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
+  const onMessages = inbox(socket);
+  const vm = await admit(deps, request, socket);
+  if (!vm) return;
+  const endpoint = await labsFor(deps)
+    .connection(vm.engine_ref ?? vm.vm_name)
+    .catch(() => ({}) as { vnc?: { host: string; port: number } });
+  if (!endpoint.vnc) {
+    socket.close(4503, 'This VM has no desktop.');
+    return;
+  }
+  const track = activity(deps, vm);
+  const tcp = net.connect({ host: endpoint.vnc.host, port: endpoint.vnc.port });
+  const end = () => {
+    track.closed();
+    tcp.destroy();
+    if (socket.readyState === socket.OPEN) socket.close(1000);
+  };
+  tcp.on('connect', () => void track.opened());
+  tcp.on('data', (chunk) => {
+    if (socket.readyState === socket.OPEN) socket.send(chunk);
+  });
+  tcp.on('close', end);
+  tcp.on('error', end);
+  onMessages((raw) => {
+    tcp.write(raw);
+    track.input();
+  });
+  socket.on('close', end);
+  socket.on('error', end);
+}
+
+export function labSockets(app: FastifyInstance, deps: Deps): void {
+  app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: {
+        maxPayload: 1024 * 1024,
+        // answer with the protocol the client speaks; the auth.<token> entry is never echoed
+        handleProtocols: (protocols: Set<string>) =>
+          protocols.has(LAB_WS_PROTOCOLS.terminal)
+            ? LAB_WS_PROTOCOLS.terminal
+            : protocols.has(LAB_WS_PROTOCOLS.vnc)
+              ? LAB_WS_PROTOCOLS.vnc
+              : false,
+      },
+    });
+    scope.get('/ws/labs/terminal/:name', { websocket: true }, (socket, request) => {
+      void terminal(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011));
+    });
+    scope.get('/ws/labs/vnc/:name', { websocket: true }, (socket, request) => {
+      void vnc(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011));
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import { PAYMENT_STATUS_LABEL } from '@trainlab/contract';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { billingSettings, organizations, users } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { registerJobHandler } from '../../platform/jobs';
+import { itemsOf, type Payment, RECEIPT_JOB, reload } from './store';
+
+/** Paise as '₹1,234.50' in the standard fonts' character set ('Rs.'). */
+export const formatInr = (paise: number) =>
+  `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The PDF receipt of a payment: seller, payer, items, GST included at the payment's rate, status. */
+export async function receiptPdf(deps: Deps, p: Payment): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const items = (await itemsOf(deps.db, [p.id])).get(p.id) ?? [];
+  const [payer] = p.user_id
+    ? await deps.db
+        .select({ first_name: users.first_name, last_name: users.last_name, email: users.email })
+        .from(users)
+        .where(eq(users.id, p.user_id))
+    : [];
+  const [org] = p.organization_id
+    ? await deps.db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, p.organization_id))
+    : [];
+  const [settings] = p.owner_user_id
+    ? await deps.db.select().from(billingSettings).where(eq(billingSettings.owner_user_id, p.owner_user_id))
+    : p.organization_id
+      ? await deps.db.select().from(billingSettings).where(eq(billingSettings.organization_id, p.organization_id))
+      : [];
+
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Receipt ${p.receipt_no}`);
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const ascii = (s: string) => s.replace(/[^\x20-\x7E]/g, '?');
+  let y = 780;
+  const line = (text: string, opts: { x?: number; size?: number; bold?: boolean } = {}) => {
+    page.drawText(ascii(text), {
+      x: opts.x ?? 50,
+      y,
+      size: opts.size ?? 11,
+      font: opts.bold ? bold : font,
+      color: rgb(0.1, 0.1, 0.1),
+    });
+  };
+  line(p.status === 1 ? 'Payment receipt' : 'Payment record', { size: 22, bold: true });
+  y -= 30;
+  line(deps.config.RECEIPT_SELLER, { bold: true });
+  if (settings?.gstin) line(`GSTIN ${settings.gstin}`, { x: 350 });
+  y -= 18;
+  line(`Receipt no. ${p.receipt_no}`);
+  line(`Date ${(p.paid_at ?? p.created_at).toISOString().slice(0, 10)}`, { x: 350 });
+  y -= 18;
+  line(`Status ${PAYMENT_STATUS_LABEL[p.status] ?? p.status}`);
+  line(`Order ${p.gateway_order_id}`, { x: 350, size: 9 });
+  y -= 18;
+  if (p.gateway_payment_id) {
+    line(`Payment ${p.gateway_payment_id}`, { size: 9 });
+    y -= 18;
+  }
+  if (payer) line(`Billed to ${payer.first_name} ${payer.last_name} <${payer.email}>${org ? `, ${org.name}` : ''}`);
+  y -= 34;
+  line('Item', { bold: true });
+  line('Amount', { x: 450, bold: true });
+  y -= 6;
+  page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5 });
+  for (const i of items) {
+    y -= 18;
+    if (y < 120) break;
+    line(i.name.length > 70 ? `${i.name.slice(0, 67)}...` : i.name);
+    line(formatInr(i.amount_paise), { x: 450 });
+  }
+  y -= 10;
+  page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5 });
+  y -= 18;
+  line('Taxable value', { x: 300 });
+  line(formatInr(p.amount_paise - p.tax_paise), { x: 450 });
+  y -= 18;
+  line(`GST ${(p.gst_bp / 100).toFixed(2)}% (included)`, { x: 300 });
+  line(formatInr(p.tax_paise), { x: 450 });
+  y -= 18;
+  line('Total', { x: 300, bold: true });
+  line(formatInr(p.amount_paise), { x: 450, bold: true });
+  if (p.refunded_paise > 0) {
+    y -= 18;
+    line('Refunded', { x: 300 });
+    line(formatInr(p.refunded_paise), { x: 450 });
+  }
+  return { bytes: await doc.save(), fileName: `receipt-${p.receipt_no}.pdf` };
+}
+
+registerJobHandler(RECEIPT_JOB, async (deps, payload) => {
+  const p = await reload(deps.db, Number(payload.payment_id));
+  if (!p?.user_id) return;
+  const [u] = await deps.db.select().from(users).where(eq(users.id, p.user_id));
+  if (!u) return;
+  const pdf = await receiptPdf(deps, p);
+  await deps.mail.send({
+    to: u.email,
+    subject: `Your receipt ${p.receipt_no}`,
+    text: `Hello ${u.first_name},\n\nThank you for your payment of ${formatInr(p.amount_paise)}. Your receipt ${p.receipt_no} is attached.\n\n${deps.config.RECEIPT_SELLER}\n`,
+    attachments: [{ filename: pdf.fileName, content: pdf.bytes, contentType: 'application/pdf' }],
+  });
+});

@@ -1,0 +1,73 @@
+import { API } from '@trainlab/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { paymentGateway } from '../../adapters/payments';
+import type { Deps } from '../../platform/deps';
+import { defineCall } from '../../platform/http/define-call';
+import { isManager, managerTenant } from '../trainings/access';
+import { addCart, mergeCart, removeCart, showCart } from './cart';
+import { checkoutCart, reportFailure, verifyCallback } from './checkout';
+import { getBillingSettings, myPayments, saveBillingSettings, visiblePayment, vmPaymentsHistory } from './history';
+import { receiptPdf } from './receipt';
+import { saveVmPayment, vmCheckout, vmPaymentData } from './vm-billing';
+import { handleWebhook, testGatewayOrder, testGatewayPay } from './webhook';
+
+function attachment(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
+  reply.type('application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`);
+  return reply.send(Buffer.from(file.bytes));
+}
+
+/** Cart, checkout, gateway callbacks and webhooks, VM billing, receipts (spec 01 §7 cart, spec 02 §7 VM billing). */
+export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
+  paymentGateway(deps.config); // a misconfigured gateway stops the start with a clear message
+
+  defineCall(app, deps, API.addCart, ({ auth, body }) => addCart(deps, auth, body));
+  defineCall(app, deps, API.showCart, ({ auth, body }) => showCart(deps, auth, body.device_key));
+  defineCall(app, deps, API.removeCart, ({ auth, body }) => removeCart(deps, auth, body));
+  defineCall(app, deps, API.mergeCart, ({ auth, body }) => mergeCart(deps, auth, body.device_key));
+
+  defineCall(app, deps, API.checkoutCart, ({ auth, body }) => checkoutCart(deps, auth, body.device_key));
+  defineCall(app, deps, API.verifyPayment, ({ auth, body }) =>
+    verifyCallback(deps, auth, isManager(auth) ? managerTenant(auth) : null, body),
+  );
+  defineCall(app, deps, API.paymentFailed, ({ auth, body }) =>
+    reportFailure(deps, auth, isManager(auth) ? managerTenant(auth) : null, body),
+  );
+  defineCall(app, deps, API.myPayments, ({ auth, body }) => myPayments(deps, auth, body));
+  defineCall(app, deps, API.paymentReceipt, async ({ auth, body, reply }) =>
+    attachment(reply, await receiptPdf(deps, await visiblePayment(deps, auth, body.id))),
+  );
+
+  defineCall(app, deps, API.testGatewayOrder, ({ body }) => testGatewayOrder(deps, body.order_id));
+  defineCall(app, deps, API.testGatewayPay, ({ body }) => testGatewayPay(deps, body.order_id, body.outcome));
+
+  defineCall(app, deps, API.vmPaymentData, ({ auth }) => vmPaymentData(deps, auth));
+  defineCall(app, deps, API.vmCheckout, ({ auth }) => vmCheckout(deps, auth));
+  defineCall(app, deps, API.saveVmPaymentData, ({ auth, body }) => saveVmPayment(deps, auth, body));
+  defineCall(app, deps, API.vmPaymentsHistory, ({ auth, body }) => vmPaymentsHistory(deps, auth, body));
+  defineCall(app, deps, API.getBillingSettings, ({ auth }) => getBillingSettings(deps, auth));
+  defineCall(app, deps, API.saveBillingSettings, ({ auth, body }) => saveBillingSettings(deps, auth, body));
+
+  // Gateway webhooks: outside /api (not a client call); the signature is over the raw body, so this
+  // scope alone keeps the body as the exact string received.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser(['application/json', 'text/plain']);
+    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post<{ Params: { gateway: string } }>('/webhooks/payments/:gateway', async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = (name: string) => {
+        const v = request.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const outcome = await handleWebhook(
+        deps,
+        request.params.gateway,
+        raw,
+        header('x-razorpay-signature'),
+        header('x-razorpay-event-id'),
+      );
+      return reply.send({ status: outcome });
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { type ListQuery, PAGING, type Paged } from '@trainlab/contract';
+import { type AnyColumn, asc, desc, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+
+/**
+ * Server half of the list convention (contract `schemas/paging.ts`): page bounds, a sort taken only
+ * from the keys the call declares, a search over named columns, and the total counted in the same
+ * query as the page (`count(*) over ()`), so a list call is one round trip and never N+1.
+ */
+export interface PageWindow {
+  page: number;
+  per_page: number;
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow(q: ListQuery): PageWindow {
+  const page = q.page ?? 1;
+  const per_page = Math.min(q.per_page ?? PAGING.defaultPerPage, PAGING.maxPerPage);
+  return { page, per_page, limit: per_page, offset: (page - 1) * per_page };
+}
+
+type Orderable = AnyColumn | SQL | SQL.Aliased;
+
+/**
+ * ORDER BY for `sort` ('name' or '-name'), falling back to `fallback` when none is given. A tie-breaker
+ * (the table's id) always comes last so pages never repeat or skip a row.
+ */
+export function orderFor<K extends string>(
+  sort: K | `-${K}` | undefined,
+  keys: Record<K, Orderable>,
+  fallback: SQL[],
+  tieBreaker: Orderable,
+): SQL[] {
+  if (!sort) return [...fallback, asc(tieBreaker as AnyColumn)];
+  const descending = sort.startsWith('-');
+  const key = (descending ? sort.slice(1) : sort) as K;
+  const column = keys[key] as AnyColumn;
+  return descending ? [desc(column), desc(tieBreaker as AnyColumn)] : [asc(column), asc(tieBreaker as AnyColumn)];
+}
+
+/** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `col1 ILIKE %s% OR col2 ILIKE %s% …`, or undefined when there is no search. */
+export function searchWhere(search: string | undefined, columns: Orderable[]): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(...columns.map((c) => sql`${c}::text ilike ${pattern}`));
+}
+
+/** Select this beside a page's columns to get the total without a second query. */
+export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * Shapes a page whose rows carry `total` (from `totalOver`). An empty page past the end cannot
+ * carry it, so `countAll` is asked then (only then).
+ */
+export async function toPage<R extends { total: number }, T>(
+  rows: R[],
+  window: PageWindow,
+  map: (row: R) => T,
+  countAll: () => Promise<number>,
+): Promise<Paged<T>> {
+  const total = rows.length ? Number(rows[0]!.total) : window.page > 1 ? await countAll() : 0;
+  return { list: rows.map(map), total, page: window.page, per_page: window.per_page };
+}
+
+/** `select count(*) from table where …`: the total of a page that came back empty. */
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_USER_PREFIX, LocalLabs, labsFor, setLabProvider } from '../src/adapters/labs';
+import { createTestApp, type TestApp } from './helpers';
+import { labAccount, linuxVm, makeVm } from './labs-fixtures';
+
+/**
+ * The local engine for real: a lab account on this host, our SSH server and an Xvnc desktop,
+ * reached through our WebSockets. Needs root and the packages of .ci/run (openssh-server,
+ * tigervnc-standalone-server, xterm). Every account it makes starts with tllab_ and is deleted.
+ */
+interface Ws {
+  readonly protocol: string;
+  send(data: string | Buffer): void;
+  close(): void;
+  on(event: 'message', cb: (data: Buffer, isBinary: boolean) => void): void;
+  on(event: 'close', cb: (code: number) => void): void;
+  once(event: 'open', cb: () => void): void;
+  once(event: 'error', cb: (e: Error) => void): void;
+  once(event: 'close', cb: (code: number) => void): void;
+}
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols?: string[]) => Ws;
+
+let t: TestApp;
+let base: string;
+let dataDir: string;
+let provider: string;
+const made: string[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tl-labs-'));
+  const sshPort = String(23000 + Math.floor(Math.random() * 1000));
+  t = await createTestApp({
+    LAB_PROVIDER: 'local',
+    DATA_DIR: dataDir,
+    LAB_SSH_PORT: sshPort,
+    LOGIN_RATE_LIMIT: '1000',
+  });
+  provider = (await t.loginAs({ role: 'provider' })).token;
+  await labAccount(t, provider);
+  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+}, 60_000);
+
+afterAll(async () => {
+  const engine = labsFor(t.deps);
+  for (const name of made) await engine.delete(name).catch(() => undefined);
+  // our SSH server for this test's labs
+  const pidFile = path.join(dataDir, 'labs', 'sshd.pid');
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
+  if (pid) process.kill(pid, 'SIGTERM');
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+const open = (kind: 'terminal' | 'vnc', name: string, token: string | null) =>
+  new Promise<{ ws: Ws; code?: number }>((resolve) => {
+    const protocols = [kind === 'terminal' ? 'tl-terminal' : 'binary', ...(token ? [`auth.${token}`] : [])];
+    const ws = new WebSocket(`${base}/ws/labs/${kind}/${name}`, protocols);
+    ws.once('open', () => resolve({ ws }));
+    ws.once('error', () => resolve({ ws, code: -1 }));
+  });
+const closeCode = (ws: Ws) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+describe('local lab engine', () => {
+  it('is ready here and reports so in /api/health', async () => {
+    expect(await labsFor(t.deps).problem()).toBeNull();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toMatchObject({ status: 'ok', labs: { engine: 'local', ready: true } });
+  });
+
+  it('missing packages give a clear message on the calls and in /api/health, not a crash', async () => {
+    const real = labsFor(t.deps);
+    const v = await makeVm(t, provider);
+    made.push(v.username);
+    setLabProvider(t.deps, new LocalLabs(t.deps.config, dataDir));
+    try {
+      const expected =
+        'The local lab engine needs the Debian packages openssh-server tigervnc-standalone-server xterm (missing: useradd, userdel, usermod, chpasswd, sshd, ssh-keygen, Xvnc). Install them with: apt-get install -y openssh-server tigervnc-standalone-server xterm';
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'ok', labs: { engine: 'local', ready: false, problem: expected } });
+      const create = await t.post('gc-create-vm', linuxVm(), provider);
+      expect(create).toEqual({ status: 422, body: { other_error: [expected] } });
+      const start = await t.post('vm-start-stop', { action: 'start', name: v.vm_name }, provider);
+      expect(start).toEqual({ status: 422, body: { other_error: [expected] } });
+      expect((await t.post('vm-connection', { name: v.vm_name }, provider)).body.problem).toBe(expected);
+    } finally {
+      setLabProvider(t.deps, real);
+    }
+  });
+
+  it('create → start → terminal echo and a drawing desktop → stop → delete, through our WebSockets', async () => {
+    const v = await makeVm(t, provider);
+    made.push(v.username);
+    expect(v.username.startsWith(LAB_USER_PREFIX), v.username).toBe(true);
+    expect(await labsFor(t.deps).status(v.username)).toBe('stopped');
+
+    // not started: the socket is refused
+    const early = await open('terminal', v.vm_name, provider);
+    expect(await closeCode(early.ws)).toBe(4409);
+
+    const start = await t.post('vm-start-stop', { action: 'start', name: v.vm_name }, provider);
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    expect(await labsFor(t.deps).status(v.username)).toBe('running');
+
+    // no session, or another tenant's manager: refused
+    const anon = await open('terminal', v.vm_name, null);
+    expect(await closeCode(anon.ws)).toBe(4401);
+    const stranger = (await t.loginAs({ role: 'provider' })).token;
+    const other = await open('terminal', v.vm_name, stranger);
+    expect(await closeCode(other.ws)).toBe(4404);
+
+    const { ws } = await open('terminal', v.vm_name, provider);
+    expect(ws.protocol).toBe('tl-terminal');
+    let out = '';
+    ws.on('message', (d) => {
+      out += d.toString();
+    });
+    ws.send(JSON.stringify({ type: 'data', data: 'echo hello-$((40+2))-lab; whoami\n' }));
+    const deadline = Date.now() + 15_000;
+    while (!out.includes('hello-42-lab') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toContain('hello-42-lab');
+    expect(out).toContain(v.username);
+    ws.close();
+
+    // the desktop: the VNC server's greeting comes through the proxy
+    const desk = await open('vnc', v.vm_name, provider);
+    const greeting = await new Promise<string>((resolve) => desk.ws.on('message', (d) => resolve(d.toString())));
+    expect(greeting).toMatch(/^RFB 003\.00\d\n/);
+    desk.ws.close();
+
+    const stop = await t.post('vm-start-stop', { action: 'stop', name: v.vm_name }, provider);
+    expect(stop.body.status).toBe(2);
+    expect(await labsFor(t.deps).status(v.username)).toBe('stopped');
+    const details = await t.post('vm-details', { name: v.vm_name }, provider);
+    expect(details.body.usage).toHaveLength(1);
+    expect(details.body.usage[0].status).toBe(3);
+
+    expect((await t.post('vm-delete', { name: v.vm_name }, provider)).status).toBe(200);
+    expect(await labsFor(t.deps).status(v.username)).toBe('missing');
+  }, 90_000);
+});

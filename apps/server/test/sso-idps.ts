@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
+import Provider from 'oidc-provider';
+import { generate } from 'selfsigned';
+import { SignedXml } from 'xml-crypto';
+
+/** A tiny SAML identity provider of the tests: signs (or mis-signs) responses itself. */
+export interface TestSamlIdp {
+  entityId: string;
+  ssoUrl: string;
+  metadataUrl: string;
+  cert: string;
+  metadataXml: string;
+  /** the AuthnRequest id and ACS of a redirect URL our server answered */
+  readRequest(redirectUrl: string): { id: string; acs: string; issuer: string };
+  response(opts: SamlResponseOptions): string;
+  /** the IdP's signed LogoutRequest (HTTP-POST) ending `nameId`'s sessions at `destination` */
+  logoutRequest(nameId: string, destination: string): string;
+  /** the IdP's signed LogoutResponse to our LogoutRequest `inResponseTo` */
+  logoutResponse(inResponseTo: string, destination: string): string;
+  sloUrl: string;
+  close(): Promise<void>;
+}
+
+export interface SamlResponseOptions {
+  inResponseTo?: string | null;
+  acs: string;
+  audience: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  groups?: string[];
+  /** 'good' (default), 'none' (unsigned), 'other-key' (signed by a stranger), 'tampered' */
+  signing?: 'good' | 'none' | 'other-key' | 'tampered';
+  notOnOrAfter?: Date;
+  notBefore?: Date;
+  assertionId?: string;
+  recipient?: string;
+  destination?: string;
+}
+
+const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+async function keyPair(cn: string) {
+  const pems = await generate([{ name: 'commonName', value: cn }], { keySize: 2048, algorithm: 'sha256' });
+  return { key: pems.private, cert: pems.cert };
+}
+
+function sign(xml: string, key: string, cert: string, element = 'Assertion'): string {
+  const sig = new SignedXml({ privateKey: key, publicCert: cert });
+  sig.addReference({
+    xpath: `//*[local-name(.)='${element}']`,
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
+  });
+  sig.canonicalizationAlgorithm = 'http://www.w3.org/2001/10/xml-exc-c14n#';
+  sig.signatureAlgorithm = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+  sig.computeSignature(xml, {
+    location: { reference: `//*[local-name(.)='${element}']/*[local-name(.)='Issuer']`, action: 'after' },
+  });
+  return sig.getSignedXml();
+}
+
+export async function startSamlIdp(): Promise<TestSamlIdp> {
+  const own = await keyPair('test-idp');
+  const stranger = await keyPair('stranger-idp');
+  let metadataXml = '';
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/metadata') {
+      res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
+      res.end(metadataXml);
+      return;
+    }
+    res.writeHead(404);
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const entityId = `${base}/metadata`;
+  const ssoUrl = `${base}/sso`;
+  const certBody = own.cert.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+  metadataXml = `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${entityId}">
+  <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" WantAuthnRequestsSigned="false">
+    <md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${certBody}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+    <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${base}/slo"/>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${ssoUrl}"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>`;
+
+  return {
+    entityId,
+    ssoUrl,
+    metadataUrl: `${base}/metadata`,
+    cert: own.cert,
+    get metadataXml() {
+      return metadataXml;
+    },
+    readRequest(redirectUrl) {
+      const raw = new URL(redirectUrl).searchParams.get('SAMLRequest') ?? '';
+      const xml = inflateRawSync(Buffer.from(raw, 'base64')).toString('utf8');
+      const id = /\sID="([^"]+)"/.exec(xml)?.[1] ?? '';
+      const acs = /AssertionConsumerServiceURL="([^"]+)"/.exec(xml)?.[1] ?? '';
+      const issuer = /<saml:Issuer[^>]*>([^<]+)</.exec(xml)?.[1] ?? '';
+      return { id, acs, issuer };
+    },
+    response(o) {
+      const now = new Date();
+      const notBefore = o.notBefore ?? new Date(now.getTime() - 30_000);
+      const notOnOrAfter = o.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000);
+      const assertionId = o.assertionId ?? `_a${randomBytes(12).toString('hex')}`;
+      const irt = o.inResponseTo ? ` InResponseTo="${esc(o.inResponseTo)}"` : '';
+      const attrs = [
+        ['email', [o.email]],
+        ['firstName', [o.firstName ?? 'Asha']],
+        ['lastName', [o.lastName ?? 'Rao']],
+        ...(o.groups ? [['groups', o.groups] as const] : []),
+      ]
+        .map(
+          ([name, values]) =>
+            `<saml:Attribute Name="${name}">${(values as string[]).map((v) => `<saml:AttributeValue>${esc(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`,
+        )
+        .join('');
+      const assertion = `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${assertionId}" Version="2.0" IssueInstant="${iso(now)}"><saml:Issuer>${esc(entityId)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(o.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${irt} NotOnOrAfter="${iso(notOnOrAfter)}" Recipient="${esc(o.recipient ?? o.acs)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${iso(notBefore)}" NotOnOrAfter="${iso(notOnOrAfter)}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attrs}</saml:AttributeStatement></saml:Assertion>`;
+      let xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(o.destination ?? o.acs)}"${irt}><saml:Issuer>${esc(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+      const signing = o.signing ?? 'good';
+      if (signing === 'good') xml = sign(xml, own.key, own.cert);
+      if (signing === 'other-key') xml = sign(xml, stranger.key, stranger.cert);
+      if (signing === 'tampered') xml = sign(xml, own.key, own.cert).replace(`>${esc(o.email)}<`, '>boss@acme.test<');
+      return Buffer.from(xml, 'utf8').toString('base64');
+    },
+    sloUrl: `${base}/slo`,
+    logoutRequest(nameId, destination) {
+      const now = new Date();
+      const xml = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_l${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(destination)}" NotOnOrAfter="${iso(new Date(now.getTime() + 300_000))}"><saml:Issuer>${esc(entityId)}</saml:Issuer><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(nameId)}</saml:NameID></samlp:LogoutRequest>`;
+      return Buffer.from(sign(xml, own.key, own.cert, 'LogoutRequest'), 'utf8').toString('base64');
+    },
+    logoutResponse(inResponseTo, destination) {
+      const now = new Date();
+      const xml = `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lr${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(destination)}" InResponseTo="${esc(inResponseTo)}"><saml:Issuer>${esc(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
+      return Buffer.from(sign(xml, own.key, own.cert, 'LogoutResponse'), 'utf8').toString('base64');
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** oidc-provider with its development login page: any login name signs in as that e-mail. */
+export interface TestOidcIdp {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+export async function startOidcIdp(redirectUris: string[], groups: string[] = []): Promise<TestOidcIdp> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientId = 'trainlab';
+  const clientSecret = randomBytes(16).toString('hex');
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    claims: { email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'], groups: ['groups'] },
+    pkce: { required: () => true },
+    findAccount: async (_ctx, id) => ({
+      accountId: id,
+      claims: async () => ({
+        sub: id,
+        email: id,
+        email_verified: true,
+        given_name: 'Meera',
+        family_name: 'Iyer',
+        name: 'Meera Iyer',
+        groups,
+      }),
+    }),
+    // the ID token carries the claims (no userinfo call needed)
+    conformIdTokenClaims: false,
+  });
+  server.on('request', provider.callback());
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Walks oidc-provider's development login and consent pages like a browser, answering our callback URL. */
+export async function signInAtOidc(authUrl: string, login: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+  };
+  let url = authUrl;
+  for (let step = 0; step < 12; step++) {
+    if (!url.startsWith(new URL(authUrl).origin)) return url;
+    const res = await fetch(url, { redirect: 'manual', headers: { cookie: cookieHeader() } });
+    remember(res);
+    if (res.status >= 300 && res.status < 400) {
+      url = new URL(res.headers.get('location')!, url).href;
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no form at ${url}: ${res.status} ${html.slice(0, 300)}`);
+    const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1] ?? 'consent';
+    const form = new URLSearchParams({ prompt, login, password: 'any' });
+    const post = await fetch(new URL(action, url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    remember(post);
+    url = new URL(post.headers.get('location')!, url).href;
+  }
+  throw new Error('the OIDC sign-in did not come back');
+}

@@ -1,0 +1,149 @@
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { Checkout, PaymentRow } from '@trainlab/contract';
+import { MSG } from '@trainlab/contract';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { apiPost, errorText } from '../../api/client';
+import { useApiQuery } from '../../api/use-api';
+import { usePagedQuery } from '../../api/use-paged-query';
+import { BackLink } from '../../ui/BackLink';
+import { confirmAction } from '../../ui/confirm';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageHeader } from '../../ui/PageHeader';
+import { downloadReceipt, StatusBadge } from './CartPages';
+import { inr } from './cards';
+import { openCheckout } from './checkout';
+
+interface UsageRow {
+  id: number;
+  name: string;
+  created: string | null;
+  deleted: string | null;
+  used_min: number;
+  total_cost: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  mobile_no: string | null;
+}
+interface VmBill {
+  total_cost: number;
+  total_cost_paise: number;
+  list: UsageRow[];
+}
+
+const date = (v: string | null) => (v ? new Date(v).toLocaleDateString() : '—');
+const hours = (min: number) => `${(min / 60).toFixed(2)} h`;
+
+/** /cloud-payment: the tenant's unpaid VM usage and its total; Pay only above 0. */
+export function CloudPaymentPage() {
+  const q = useApiQuery<VmBill>('vm-payment-data');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const total = q.data?.total_cost_paise ?? 0;
+
+  const pay = () =>
+    confirmAction({
+      title: 'Payment',
+      message: MSG.confirmPayment,
+      onConfirm: async () => {
+        setBusy(true);
+        setError(null);
+        try {
+          const checkout = await apiPost<Checkout>('vm-checkout', {});
+          await openCheckout(checkout, 'vm', navigate, () => navigate('/vm-payments-history'));
+        } catch (e) {
+          setError(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
+
+  const columns: DataTableColumn<UsageRow>[] = [
+    { accessor: 'name', title: 'VM' },
+    { accessor: 'user', title: 'User', render: (r) => (r.first_name ? `${r.first_name} ${r.last_name ?? ''}` : '—') },
+    { accessor: 'email', title: 'Email', render: (r) => r.email ?? '—' },
+    { accessor: 'created', title: 'Created', render: (r) => date(r.created) },
+    { accessor: 'deleted', title: 'Deleted', render: (r) => date(r.deleted) },
+    { accessor: 'used_min', title: 'Used hours', render: (r) => hours(r.used_min) },
+    { accessor: 'total_cost', title: 'Cost', textAlign: 'right', render: (r) => inr(r.total_cost) },
+  ];
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Pay VM Billing"
+        description={<BackLink to="/vm-list">VM list</BackLink>}
+        actions={
+          <Anchor component={Link} to="/vm-payments-history">
+            Payment history
+          </Anchor>
+        }
+      />
+      <ErrorAlert message={error} />
+      <Card withBorder>
+        <Group justify="space-between">
+          <div>
+            <Text size="sm" c="dimmed">
+              Total cost
+            </Text>
+            <Text size="xl" fw={700} data-testid="vm-total">
+              {inr(q.data?.total_cost ?? 0)}
+            </Text>
+          </div>
+          <Button onClick={pay} disabled={total <= 0 || q.isLoading} loading={busy}>
+            Pay
+          </Button>
+        </Group>
+      </Card>
+      <DataTable
+        label="Unpaid VM usage"
+        records={q.data?.list}
+        columns={columns}
+        loading={q.isLoading}
+        error={q.error}
+      />
+    </Stack>
+  );
+}
+
+/** /vm-payments-history: the tenant's VM bill payments with status and receipts. */
+export function VmPaymentsHistoryPage() {
+  const { list, query: q } = usePagedQuery<PaymentRow>('vm-payments-history', {}, { sort: '-created_at' });
+  const columns: DataTableColumn<PaymentRow>[] = [
+    { accessor: 'payment_id', title: 'Payment id', render: (r) => r.payment_id ?? '—' },
+    { accessor: 'created_at', title: 'Date', sortable: true, render: (r) => new Date(r.created_at).toLocaleString() },
+    { accessor: 'amount', title: 'Amount', sortable: true, textAlign: 'right', render: (r) => inr(r.amount) },
+    { accessor: 'status', title: 'Status', sortable: true, render: (r) => <StatusBadge status={r.status} /> },
+    {
+      accessor: 'receipt',
+      title: 'Receipt',
+      render: (r) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => downloadReceipt(r)}
+          aria-label={`Download receipt ${r.receipt_no}`}
+        >
+          {r.receipt_no}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Stack>
+      <PageHeader title="VM Payment History" description={<BackLink to="/vm-list">VM list</BackLink>} />
+      <DataTable
+        label="VM payments"
+        records={q.data?.list}
+        columns={columns}
+        loading={q.isLoading}
+        error={q.error}
+        paged={{ list, total: q.data?.total, searchable: true }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,317 @@
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError, apiPost } from '../../api/client';
+import { useApiQuery } from '../../api/use-api';
+import { useRouteTitle } from '../../app/route-title';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingLines } from '../../ui/Loading';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDuration } from './shared';
+
+interface PlayTopic {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  url: string | null;
+  poster: string | null;
+  video_status: 'processing' | 'ready' | 'failed';
+  video_error: string | null;
+  duration: number | null;
+  seconds_watched: number;
+  last_position: number;
+  is_complete: number;
+}
+interface PlayData {
+  course: { id: number; name: string; slug: string };
+  data: { id: number; name: string; topics: PlayTopic[] }[];
+  percentage: number;
+}
+interface ProgressAnswer {
+  seconds_watched: number;
+  last_position: number;
+  is_complete: number;
+  percentage: number;
+}
+
+/** How often the player reports watched time (seconds of wall-clock time). */
+const REPORT_EVERY_MS = 5000;
+
+/**
+ * The video of one topic: HLS through hls.js (loaded only here), or natively where the browser plays
+ * HLS itself. Resumes at the last position and reports the seconds actually played.
+ */
+function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: ProgressAnswer) => void }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const pending = useRef(0);
+  const lastTime = useRef<number | null>(null);
+
+  const report = useCallback(async () => {
+    const video = ref.current;
+    if (!video) return;
+    // at the end the last fraction counts too (the server still caps it by wall-clock time)
+    const watched = video.ended ? Math.ceil(pending.current) : Math.floor(pending.current);
+    if (watched < 1 && !video.ended) return;
+    pending.current -= watched;
+    try {
+      const res = await apiPost<ProgressAnswer>('course-progress', {
+        slug: topic.slug,
+        watched,
+        position: Math.floor(video.ended ? (topic.duration ?? video.currentTime) : video.currentTime),
+      });
+      onProgress(res);
+    } catch {
+      /* the next report carries on; progress is never lost beyond one interval */
+    }
+  }, [topic.slug, topic.duration, onProgress]);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !topic.url) return;
+    let destroyed = false;
+    let hls: { destroy(): void } | null = null;
+    const resumeAt =
+      topic.last_position > 0 && topic.duration && topic.last_position < topic.duration - 1 ? topic.last_position : 0;
+    const onMeta = () => {
+      if (resumeAt) video.currentTime = resumeAt;
+    };
+    video.addEventListener('loadedmetadata', onMeta, { once: true });
+    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+      video.src = topic.url;
+    } else {
+      void import('hls.js').then(({ default: Hls }) => {
+        if (destroyed) return;
+        if (!Hls.isSupported()) {
+          setError('This browser cannot play the video.');
+          return;
+        }
+        const h = new Hls({ startLevel: -1 });
+        h.on(Hls.Events.ERROR, (_e, data) => {
+          if (data.fatal) setError('The video could not be loaded. Reload the page to try again.');
+        });
+        h.loadSource(topic.url!);
+        h.attachMedia(video);
+        hls = h;
+      });
+    }
+    return () => {
+      destroyed = true;
+      video.removeEventListener('loadedmetadata', onMeta);
+      hls?.destroy();
+    };
+  }, [topic.url, topic.last_position, topic.duration]);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    // only time actually played counts: small forward steps of currentTime while playing
+    const onTime = () => {
+      const now = video.currentTime;
+      const before = lastTime.current;
+      lastTime.current = now;
+      if (before === null || video.paused || video.seeking) return;
+      const step = now - before;
+      if (step > 0 && step < 1.5) pending.current += step;
+    };
+    const onSeek = () => {
+      lastTime.current = video.currentTime;
+    };
+    const onStop = () => void report();
+    video.addEventListener('timeupdate', onTime);
+    video.addEventListener('seeked', onSeek);
+    video.addEventListener('pause', onStop);
+    video.addEventListener('ended', onStop);
+    const timer = window.setInterval(() => {
+      if (!video.paused) void report();
+    }, REPORT_EVERY_MS);
+    return () => {
+      video.removeEventListener('timeupdate', onTime);
+      video.removeEventListener('seeked', onSeek);
+      video.removeEventListener('pause', onStop);
+      video.removeEventListener('ended', onStop);
+      window.clearInterval(timer);
+      void report();
+    };
+  }, [report]);
+
+  if (topic.video_status === 'processing') {
+    return <Alert color="blue">The video is being processed. It will be playable in a few minutes.</Alert>;
+  }
+  if (topic.video_status === 'failed') {
+    return <Alert color="red">The video could not be processed: {topic.video_error}</Alert>;
+  }
+  return (
+    <Stack gap="xs">
+      {error ? <ErrorAlert message={error} /> : null}
+      {/* biome-ignore lint/a11y/useMediaCaption: lectures are uploaded without caption files */}
+      <video
+        ref={ref}
+        controls
+        playsInline
+        preload="metadata"
+        poster={topic.poster ?? undefined}
+        aria-label={`Video: ${topic.name}`}
+        style={{ width: '100%', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
+        data-testid="course-video"
+      />
+    </Stack>
+  );
+}
+
+/** /course/{slug}: the player, an accordion of modules and topics, previous and next. */
+export function CoursePlayerPage() {
+  const title = useRouteTitle();
+  const { slug = '' } = useParams();
+  const q = useApiQuery<PlayData>('play-course-data', { slug });
+  const [progress, setProgress] = useState<Record<number, ProgressAnswer>>({});
+  const [percentage, setPercentage] = useState<number | null>(null);
+  const topics = useMemo(() => q.data?.data.flatMap((m) => m.topics) ?? [], [q.data]);
+  const [currentId, setCurrentId] = useState<number | null>(null);
+
+  // start at the first topic not yet complete
+  useEffect(() => {
+    if (currentId !== null || !topics.length) return;
+    setCurrentId((topics.find((t) => !t.is_complete && t.video_status === 'ready') ?? topics[0])!.id);
+  }, [topics, currentId]);
+
+  const index = topics.findIndex((t) => t.id === currentId);
+  const current = index >= 0 ? topics[index] : undefined;
+  const onProgress = useCallback(
+    (p: ProgressAnswer) => {
+      if (!current) return;
+      setProgress((all) => ({ ...all, [current.id]: p }));
+      setPercentage(p.percentage);
+    },
+    [current],
+  );
+
+  if (q.isLoading) return <LoadingLines lines={6} />;
+  if (q.error) {
+    const message =
+      q.error instanceof ApiError &&
+      q.error.status === 403 &&
+      typeof (q.error.body as { message?: string })?.message === 'string'
+        ? (q.error.body as { message: string }).message
+        : q.error instanceof ApiError && q.error.status === 404
+          ? 'This course was not found.'
+          : 'Something went worng.';
+    return (
+      <Stack gap="md">
+        <PageHeader title={title} />
+        <ErrorAlert message={message} />
+      </Stack>
+    );
+  }
+  const data = q.data!;
+  const done = (t: PlayTopic) => (progress[t.id]?.is_complete ?? t.is_complete) === 1;
+  const pct = percentage ?? data.percentage;
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={data.course.name} description={`${pct}% completed`} />
+      <Progress value={pct} aria-label="Course progress" />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <Stack gap="sm" style={{ gridColumn: 'span 2' }}>
+          {current ? (
+            <>
+              <TopicVideo key={current.id} topic={current} onProgress={onProgress} />
+              <Group justify="space-between">
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                  disabled={index <= 0}
+                  onClick={() => setCurrentId(topics[index - 1]!.id)}
+                >
+                  Previous
+                </Button>
+                <Button
+                  variant="default"
+                  rightSection={<IconArrowRight size={16} aria-hidden />}
+                  disabled={index >= topics.length - 1}
+                  onClick={() => setCurrentId(topics[index + 1]!.id)}
+                >
+                  Next
+                </Button>
+              </Group>
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} size="h4">
+                  {current.name}
+                </Title>
+                {current.description ? <Text mt="xs">{current.description}</Text> : null}
+              </Paper>
+            </>
+          ) : (
+            <Alert color="gray">This course has no topics yet.</Alert>
+          )}
+        </Stack>
+        <Paper withBorder radius="md" p="xs">
+          <Accordion multiple defaultValue={data.data.map((m) => String(m.id))} aria-label="Modules and topics">
+            {data.data.map((m) => (
+              <Accordion.Item key={m.id} value={String(m.id)}>
+                <Accordion.Control>{m.name}</Accordion.Control>
+                <Accordion.Panel>
+                  <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                    {m.topics.map((t) => (
+                      <li key={t.id}>
+                        <UnstyledButton
+                          onClick={() => setCurrentId(t.id)}
+                          aria-current={t.id === currentId ? 'true' : undefined}
+                          p="xs"
+                          w="100%"
+                          style={{
+                            borderRadius: 6,
+                            background: t.id === currentId ? 'var(--mantine-color-blue-light)' : undefined,
+                          }}
+                        >
+                          <Group gap="xs" wrap="nowrap" justify="space-between">
+                            <Group gap="xs" wrap="nowrap">
+                              {done(t) ? (
+                                <IconCircleCheck
+                                  size={16}
+                                  color="var(--mantine-color-green-6)"
+                                  aria-label="Completed"
+                                />
+                              ) : (
+                                <IconPlayerPlay size={16} aria-hidden />
+                              )}
+                              <Text size="sm">{t.name}</Text>
+                            </Group>
+                            {t.video_status === 'ready' ? (
+                              <Text size="xs" c="dimmed">
+                                {formatDuration(t.duration)}
+                              </Text>
+                            ) : (
+                              <Badge size="xs" color={t.video_status === 'failed' ? 'red' : 'blue'} variant="light">
+                                {t.video_status}
+                              </Badge>
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      </li>
+                    ))}
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@trainlab/contract';
+import { useNavigate } from 'react-router';
+import { useApiForm } from '../../api/use-api-form';
+import { useRouteTitle } from '../../app/route-title';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageHeader } from '../../ui/PageHeader';
+
+/** /register-cloud-account (Register For VM): the tenant's lab account; success → /authorize-cloud-account. */
+export function RegisterCloudAccountPage() {
+  const title = useRouteTitle();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { form, onSubmit, otherError, submitting } = useApiForm<
+    { username: string; email: string; first_name: string; last_name: string; password: string; password2: string },
+    { message: string }
+  >({
+    path: 'register-gc-account',
+    initialValues: { username: '', email: '', first_name: '', last_name: '', password: '', password2: '' },
+    onSuccess: (data) => {
+      notifications.show({ color: 'green', message: data.message ?? MSG.registerSuccess });
+      void client.invalidateQueries({ queryKey: ['check-gc-ac-exist'] });
+      navigate('/authorize-cloud-account');
+    },
+  });
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={title}
+        description="One lab account for your organization: the virtual machines you create run under it."
+      />
+      <Paper withBorder p="lg" radius="md" maw={720}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <ErrorAlert message={otherError} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Username" withAsterisk autoComplete="username" {...form.getInputProps('username')} />
+              <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+              <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
+              <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+              <PasswordInput
+                label="Password"
+                withAsterisk
+                autoComplete="new-password"
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label="Confirm Password"
+                withAsterisk
+                autoComplete="new-password"
+                {...form.getInputProps('password2')}
+              />
+            </SimpleGrid>
+            <Button type="submit" loading={submitting} w="fit-content">
+              Register
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** /authorize-cloud-account: sign in to the lab account once; success → /create-vm. */
+export function AuthorizeCloudAccountPage() {
+  const title = useRouteTitle();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { form, onSubmit, otherError, submitting } = useApiForm<
+    { username: string; password: string },
+    { message: string }
+  >({
+    path: 'authorize-gc-account',
+    initialValues: { username: '', password: '' },
+    onSuccess: (data) => {
+      notifications.show({ color: 'green', message: data.message ?? MSG.labAccountAuthorized });
+      void client.invalidateQueries({ queryKey: ['check-gc-ac-exist'] });
+      navigate('/create-vm');
+    },
+  });
+  return (
+    <Stack gap="md">
+      <PageHeader title={title} description="Sign in to your lab account to create virtual machines." />
+      <Paper withBorder p="lg" radius="md" maw={480}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <ErrorAlert message={otherError} />
+            <TextInput label="Username" withAsterisk autoComplete="username" {...form.getInputProps('username')} />
+            <PasswordInput
+              label="Password"
+              withAsterisk
+              autoComplete="current-password"
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={submitting} w="fit-content">
+              Login
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import RFB from '@novnc/novnc';
+import { VM_DISPLAY } from '@trainlab/contract';
+import { useEffect, useRef } from 'react';
+import { labProtocols, labSocketUrl } from './remote';
+
+/** noVNC bound to the lab's desktop through our WebSocket proxy; 1296×765 scaled to the window. */
+export default function DesktopView({ name, token, onClosed }: { name: string; token: string; onClosed: () => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per mount
+  useEffect(() => {
+    if (!host.current) return;
+    const rfb = new RFB(host.current, labSocketUrl('vnc', name), {
+      wsProtocols: labProtocols('vnc', token),
+      shared: true,
+    });
+    rfb.scaleViewport = true;
+    rfb.resizeSession = false;
+    rfb.focusOnClick = true;
+    rfb.background = '#1a1b1e';
+    const closed = () => onClosed();
+    rfb.addEventListener('disconnect', closed);
+    return () => {
+      rfb.removeEventListener('disconnect', closed);
+      rfb.disconnect();
+    };
+  }, [name, token]);
+  return (
+    <div
+      ref={host}
+      data-testid="lab-desktop"
+      role="application"
+      aria-label="Remote desktop"
+      style={{
+        width: '100%',
+        aspectRatio: `${VM_DISPLAY.width} / ${VM_DISPLAY.height}`,
+        maxHeight: '80vh',
+        background: '#1a1b1e',
+      }}
+    />
+  );
+}

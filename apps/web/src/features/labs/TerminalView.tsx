@@ -1,0 +1,52 @@
+import { FitAddon } from '@xterm/addon-fit';
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { useEffect, useRef } from 'react';
+import { CLOSE_REASONS, labProtocols, labSocketUrl } from './remote';
+
+/** xterm.js bound to the lab's SSH shell through our WebSocket. */
+export default function TerminalView({
+  name,
+  token,
+  onClosed,
+}: {
+  name: string;
+  token: string;
+  onClosed: (reason: string | null) => void;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per mount
+  useEffect(() => {
+    if (!host.current) return;
+    const term = new Terminal({ cursorBlink: true, fontSize: 14, convertEol: false, screenReaderMode: true });
+    const fit = new FitAddon();
+    term.loadAddon(fit);
+    term.open(host.current);
+    fit.fit();
+    const ws = new WebSocket(
+      labSocketUrl('terminal', name, `?cols=${term.cols}&rows=${term.rows}`),
+      labProtocols('terminal', token),
+    );
+    ws.binaryType = 'arraybuffer';
+    ws.onmessage = (e) => term.write(typeof e.data === 'string' ? e.data : new Uint8Array(e.data as ArrayBuffer));
+    ws.onclose = (e) => onClosed(CLOSE_REASONS[e.code] ?? null);
+    const input = term.onData((data) => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'data', data }));
+    });
+    const resize = () => {
+      fit.fit();
+      if (ws.readyState === WebSocket.OPEN)
+        ws.send(JSON.stringify({ type: 'resize', cols: term.cols, rows: term.rows }));
+    };
+    window.addEventListener('resize', resize);
+    term.focus();
+    return () => {
+      window.removeEventListener('resize', resize);
+      input.dispose();
+      ws.onclose = null;
+      ws.close();
+      term.dispose();
+    };
+  }, [name, token]);
+  return <div ref={host} data-testid="lab-terminal" style={{ height: 420, width: '100%', background: '#000' }} />;
+}

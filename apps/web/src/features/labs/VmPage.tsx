@@ -1,0 +1,160 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { homeForRoles, VM_STATUS } from '@trainlab/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { apiPost, errorText } from '../../api/client';
+import { useSession } from '../../api/session';
+import { useApiQuery } from '../../api/use-api';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Loading } from '../../ui/Loading';
+import { PageHeader } from '../../ui/PageHeader';
+import { VmStatusBadge } from './shared';
+
+const TerminalView = lazy(() => import('./TerminalView'));
+const DesktopView = lazy(() => import('./DesktopView'));
+
+interface Connection {
+  vm_name: string;
+  name: string;
+  image: string;
+  protocol: string;
+  status: number;
+  width: number;
+  height: number;
+  terminal: boolean;
+  desktop: boolean;
+  rdp: boolean;
+  problem: string | null;
+  username: string;
+}
+
+const MANAGERS = ['provider', 'organization', 'org_subadmin'];
+
+/** /vm/{name}: Start Connection and Close Connection; a terminal and the desktop in the browser. */
+export function VmPage() {
+  const { name = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const roles = session?.roles ?? [];
+  const manager = roles.some((r) => MANAGERS.includes(r));
+  const q = useApiQuery<Connection>('vm-connection', { name });
+  const [connected, setConnected] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async () => {
+    setError(null);
+    setStarting(true);
+    try {
+      if (q.data?.status !== VM_STATUS.start) {
+        await apiPost('vm-start-stop', { action: 'start', name, is_user: manager ? 0 : 1 });
+        await q.refetch();
+      }
+      setConnected(true);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  // spec 02 §2: after closing, providers and organizations go to /vm-list, everyone else home
+  const close = () => {
+    setConnected(false);
+    const listRoles = ['provider', 'organization'];
+    navigate(roles.some((r) => listRoles.includes(r)) ? '/vm-list' : homeForRoles(roles));
+  };
+
+  if (q.isLoading) return <Loading />;
+  if (q.error || !q.data) {
+    return (
+      <Stack gap="md">
+        <PageHeader title="Virtual Machine" />
+        <ErrorAlert message={errorText(q.error)} />
+      </Stack>
+    );
+  }
+  const c = q.data;
+  const token = session?.token ?? '';
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={c.name}
+        description={`${c.vm_name} · ${c.image} · login ${c.username}`}
+        actions={
+          <Group gap="xs">
+            <VmStatusBadge status={c.status} />
+            {connected ? (
+              <Button color="red" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={close}>
+                Close Connection
+              </Button>
+            ) : (
+              <Button
+                leftSection={<IconPlugConnected size={16} aria-hidden />}
+                loading={starting}
+                disabled={!!c.problem || c.status === VM_STATUS.deleted}
+                onClick={() => void start()}
+              >
+                Start Connection
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {c.problem ? (
+        <Alert color="orange" title="Labs are not available on this server">
+          {c.problem}
+        </Alert>
+      ) : null}
+      <ErrorAlert message={error} />
+      {connected ? (
+        <Paper withBorder radius="md" p="xs">
+          {c.rdp ? (
+            <Text c="dimmed" p="md">
+              Windows desktops open through the remote-desktop gateway, which is not configured on this server.
+            </Text>
+          ) : (
+            <Tabs defaultValue={c.terminal ? 'terminal' : 'desktop'} keepMounted>
+              <Tabs.List>
+                {c.terminal ? <Tabs.Tab value="terminal">Terminal</Tabs.Tab> : null}
+                {c.desktop ? <Tabs.Tab value="desktop">Desktop</Tabs.Tab> : null}
+              </Tabs.List>
+              <Suspense fallback={<Loading label="Connecting…" />}>
+                {c.terminal ? (
+                  <Tabs.Panel value="terminal" pt="xs">
+                    <TerminalView name={c.vm_name} token={token} onClosed={(reason) => reason && setError(reason)} />
+                  </Tabs.Panel>
+                ) : null}
+                {c.desktop ? (
+                  <Tabs.Panel value="desktop" pt="xs">
+                    <DesktopView name={c.vm_name} token={token} onClosed={() => undefined} />
+                  </Tabs.Panel>
+                ) : null}
+              </Suspense>
+              {!c.terminal && !c.desktop ? (
+                <Text c="dimmed" p="md">
+                  This VM runs on an engine without remote access.
+                </Text>
+              ) : null}
+            </Tabs>
+          )}
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap={4}>
+            <Text>
+              Start the connection to open {c.terminal ? 'a terminal' : ''}
+              {c.terminal && c.desktop ? ' and ' : ''}
+              {c.desktop ? 'the desktop' : ''}
+              {!c.terminal && !c.desktop ? 'the VM' : ''} in this window.
+            </Text>
+            <Text size="sm" c="dimmed">
+              Display {c.width}×{c.height}, scaled to the window. <Badge variant="light">{c.protocol}</Badge>
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

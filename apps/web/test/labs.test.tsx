@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@trainlab/contract';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from './fetch-stub';
+import { locationOf, renderApp, signIn } from './render-app';
+
+const PRICING = {
+  list: [2, 4, 8, 16, 32].map((m, i) => ({
+    id: i + 1,
+    memory: m,
+    virtual_cpu: 1,
+    linux: m,
+    windows: m * 2,
+    cl_linux_price: 0,
+    cl_windows_price: 0,
+  })),
+  storage_price: 0,
+  cl_storage_price: 0,
+};
+const VM = (over: Record<string, unknown> = {}) => ({
+  id: 1,
+  name: 'Ubuntu lab',
+  vm_name: 'tl-0123456789',
+  image: 'ubuntu',
+  protocol: 'ssh',
+  zone: 'asia-south1-a',
+  ram: 2,
+  storage: 10,
+  created: '2026-11-20T10:00:00.000Z',
+  status: 2,
+  engine: 'local',
+  assigned_user: { id: 9, first_name: 'Liam', last_name: 'Learner', email: 'l@example.test' },
+  assigned_at: '2026-11-20T10:05:00.000Z',
+  last_activity_at: null,
+  ...over,
+});
+
+describe('/create-vm', () => {
+  it('without a lab account it sends the manager to /register-cloud-account', async () => {
+    signIn(['provider']);
+    stubFetch({
+      'check-gc-ac-exist': () => ({ body: { exist: 0, authorized: 0, username: null } }),
+      'get-pricing': () => ({ body: PRICING }),
+    });
+    const { router } = renderApp('/create-vm');
+    await waitFor(() => expect(locationOf(router)).toBe('/register-cloud-account'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Register Cloud Account' })).toBeInTheDocument();
+  });
+
+  it('the price follows RAM a second after input; Windows fixes rdp and 50 GB; success goes to /vm-list', async () => {
+    signIn(['provider']);
+    const net = stubFetch({
+      'check-gc-ac-exist': () => ({ body: { exist: 1, authorized: 1, username: 'labs' } }),
+      'get-pricing': () => ({ body: PRICING }),
+      'gc-create-vm': () => ({
+        body: {
+          message: MSG.vmCreated,
+          list: [{ name: 'windows 4 GB', vm_name: 'tl-aa', username: 'tllab_aa', password: 'Secret-Once-1@' }],
+        },
+      }),
+      'vm-list': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }),
+      'get-vm-count': () => ({ body: { count: 0, running: 0, stopped: 0, assigned: 0, unassigned: 0 } }),
+    });
+    const { router } = renderApp('/create-vm');
+    const price = await screen.findByTestId('vm-price', {}, { timeout: 3000 });
+    expect(price).toHaveTextContent('₹2.00 per hour');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'Operating System' }));
+    await user.click(await screen.findByRole('option', { name: 'Windows' }));
+    expect(screen.getByRole('textbox', { name: 'Protocol' })).toHaveValue('rdp');
+    expect(screen.getByRole('textbox', { name: /Storage/ })).toHaveValue('50');
+    // RAM moves up to Windows' minimum 4 GB: 4 × 2 = ₹8.00 once the input settles
+    await waitFor(() => expect(screen.getByTestId('vm-price')).toHaveTextContent('₹8.00 per hour'), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Create VM' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/vm-list'));
+    const sent = net.calls.find((c) => c.path === 'gc-create-vm')!.body;
+    expect(sent).toMatchObject({ image: 'windows', protocol: 'rdp', ram: 4, storage: 50, count: 1 });
+    // the password is shown once, on arrival at the list
+    expect(await screen.findByText('Secret-Once-1@')).toBeInTheDocument();
+  });
+});
+
+describe('/vm-list and /vm-details/{name}', () => {
+  it('lists VMs with status and a start/stop toggle (stop when running, otherwise start)', async () => {
+    signIn(['organization']);
+    const net = stubFetch({
+      'vm-list': () => ({
+        body: {
+          list: [VM(), VM({ id: 2, name: 'Running lab', vm_name: 'tl-running', status: 1 })],
+          total: 2,
+          page: 1,
+          per_page: 20,
+        },
+      }),
+      'get-vm-count': () => ({ body: { count: 2, running: 1, stopped: 1, assigned: 2, unassigned: 0 } }),
+      'vm-start-stop': () => ({ body: { message: MSG.vmUpdated, status: 1 } }),
+    });
+    renderApp('/vm-list');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Ubuntu lab')).toBeInTheDocument();
+    expect(within(table).getAllByText('Liam Learner')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Start Ubuntu lab' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Running lab' }));
+    await waitFor(() =>
+      expect(net.calls.filter((c) => c.path === 'vm-start-stop').map((c) => c.body)).toEqual([
+        { action: 'start', name: 'tl-0123456789', is_user: 0 },
+        { action: 'stop', name: 'tl-running', is_user: 0 },
+      ]),
+    );
+  });
+
+  it('details show the usage rows with minutes and cost', async () => {
+    signIn(['provider']);
+    stubFetch({
+      'vm-details': () => ({
+        body: {
+          data: { ...VM(), hourly_price: 0.06, username: 'tllab_0123456789' },
+          usage: [
+            {
+              id: 1,
+              first_name: 'Liam',
+              last_name: 'Learner',
+              vm_start: null,
+              vm_stop: null,
+              used_min: 0,
+              cost: 0,
+              cost_paise: 0,
+              status: 1,
+              paid: 0,
+            },
+            {
+              id: 2,
+              first_name: 'Liam',
+              last_name: 'Learner',
+              vm_start: '2026-11-20T10:45:00.000Z',
+              vm_stop: '2026-11-20T11:30:00.000Z',
+              used_min: 45,
+              cost: 67.5,
+              cost_paise: 6750,
+              status: 3,
+              paid: 0,
+            },
+          ],
+          total_cost: 67.5,
+          total_cost_paise: 6750,
+          used_min: 45,
+        },
+      }),
+    });
+    renderApp('/vm-details/tl-0123456789');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('Stop');
+    expect(rows[2]).toHaveTextContent('45');
+    expect(rows[2]).toHaveTextContent('₹67.50');
+    expect(screen.getByText('tllab_0123456789')).toBeInTheDocument();
+  });
+});
+
+describe('/vm/{name}', () => {
+  it('an engine problem is shown and Start Connection is disabled', async () => {
+    signIn(['provider_user']);
+    stubFetch({
+      'vm-connection': () => ({
+        body: {
+          vm_name: 'tl-0123456789',
+          name: 'Ubuntu lab',
+          image: 'ubuntu',
+          protocol: 'ssh',
+          status: 2,
+          width: 1296,
+          height: 765,
+          terminal: true,
+          desktop: true,
+          rdp: false,
+          problem: 'The local lab engine needs the Debian packages openssh-server tigervnc-standalone-server xterm',
+          username: 'tllab_0123456789',
+        },
+      }),
+    });
+    renderApp('/vm/tl-0123456789');
+    expect(await screen.findByText(/needs the Debian packages/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Connection' })).toBeDisabled();
+    expect(screen.getByText(/Display 1296×765/)).toBeInTheDocument();
+  });
+
+  it('a 404 (not the assigned learner) shows the error, not the lab', async () => {
+    signIn(['provider_user']);
+    stubFetch({ 'vm-connection': () => ({ status: 404, body: { message: 'Not Found' } }) });
+    renderApp('/vm/tl-someone-else');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Connection' })).toBeNull();
+  });
+});

@@ -1,0 +1,183 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import { login, screenshot } from '../support/session';
+
+/**
+ * Cloud labs on the local engine (a real account, SSH login and VNC desktop on this host): the
+ * provider creates a Linux lab and assigns it by Excel; the learner opens it from the dashboard,
+ * runs a command in the terminal and draws on the desktop; the provider stops it and sees the
+ * metered usage; an idle lab stops by itself.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const bearer = async (page: Page) => (await page.evaluate(() => localStorage.getItem('token'))) as string;
+async function api<T>(page: Page, pathName: string, data: Record<string, unknown> = {}): Promise<T> {
+  const res = await page.request.post(`/api/${pathName}`, {
+    data,
+    headers: { Authorization: `Bearer ${await bearer(page)}` },
+  });
+  expect(res.status(), `${pathName}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+const labLogin = '';
+test.afterAll(() => {
+  // a journey that failed half-way leaves its lab account: remove it (only this journey's, by name)
+  if (/^tllab_[0-9a-f]{10}$/.test(labLogin)) {
+    spawnSync('/usr/bin/pkill', ['-KILL', '-u', labLogin]);
+    spawnSync('/usr/sbin/userdel', ['-r', labLogin]);
+  }
+  // the lab SSH server the server under test started (labs themselves are deleted by the journey)
+  const pidFile = path.join(process.env.E2E_DATA_DIR ?? '', 'labs', 'sshd.pid');
+  if (existsSync(pidFile)) {
+    try {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
+test('provider creates and assigns a Linux lab; the learner uses its terminal and desktop; usage is metered', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await login(page, 'provider@demo.test');
+  await expect(page).toHaveURL(/\/learning-provider$/);
+
+  // no lab account yet: create-vm sends the provider to registration, then sign-in
+  await page.goto('/create-vm');
+  await expect(page).toHaveURL(/\/register-cloud-account$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Username' }).fill('demolabs');
+  await page.getByRole('textbox', { name: 'Email' }).fill('labs@demo.test');
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Demo');
+  await page.getByRole('textbox', { name: 'Last Name' }).fill('Labs');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Labs#2026pw');
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Labs#2026pw');
+  await screenshot(page, 'labs-register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/authorize-cloud-account$/);
+  await page.getByRole('textbox', { name: 'Username' }).fill('demolabs');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Labs#2026pw');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/create-vm$/);
+
+  // the live price follows the form a second after input
+  await expect(page.getByTestId('vm-price')).toContainText('per hour');
+  const before = await page.getByTestId('vm-price').innerText();
+  await page.getByRole('textbox', { name: 'RAM (GB)' }).click();
+  await page.getByRole('option', { name: '4 GB', exact: true }).click();
+  await expect(page.getByTestId('vm-price')).not.toHaveText(before, { timeout: 3000 });
+  await page.getByRole('textbox', { name: 'RAM (GB)' }).click();
+  await page.getByRole('option', { name: '2 GB', exact: true }).click();
+  await screenshot(page, 'labs-create-vm');
+  await page.getByRole('button', { name: 'Create VM' }).click();
+  await expect(page).toHaveURL(/\/vm-list$/, { timeout: 30_000 });
+  await expect(page.getByText('the passwords are shown only once')).toBeVisible();
+  const vmName = (
+    await page
+      .locator('code', { hasText: /^tllab_/ })
+      .first()
+      .innerText()
+  ).replace('tllab_', 'tl-');
+  await screenshot(page, 'labs-vm-list');
+
+  // assign by Excel to the demo learner
+  await page.goto('/assign-vm-to-user');
+  const dir = mkdtempSync(path.join(tmpdir(), 'labs-e2e-'));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.json_to_sheet(
+      [{ firstname: 'Liam', lastname: 'Learner', email: 'learner@demo.test', mobileno: '9876543210' }],
+      {
+        header: ['firstname', 'lastname', 'email', 'mobileno'],
+      },
+    ),
+    'Sheet1',
+  );
+  const file = path.join(dir, 'vm-users.xlsx');
+  writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Record Added Successfully!').first()).toBeVisible();
+  await screenshot(page, 'labs-assign');
+
+  // the learner: dashboard card → /vm/{name} → Start Connection
+  const learnerContext = await browser.newContext();
+  const learner = await learnerContext.newPage();
+  await login(learner, 'learner@demo.test');
+  await expect(learner).toHaveURL(/\/lpu-home$/);
+  const card = learner.locator('section', { has: learner.getByRole('heading', { name: 'Virtual Machine' }) });
+  await expect(card.getByText(vmName)).toBeVisible();
+  await card.getByRole('link', { name: 'Start VM' }).click();
+  await expect(learner).toHaveURL(new RegExp(`/vm/${vmName}$`));
+  await learner.getByRole('button', { name: 'Start Connection' }).click();
+  const terminal = learner.getByTestId('lab-terminal');
+  await expect(terminal).toBeVisible({ timeout: 30_000 });
+  await expect(terminal.locator('.xterm-rows')).toContainText('$', { timeout: 20_000 });
+  await terminal.click();
+  await learner.keyboard.type('echo hello-lab\n');
+  await expect(terminal.locator('.xterm-rows > div').filter({ hasText: /^\s*hello-lab\s*$/ })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+  await screenshot(learner, 'labs-terminal');
+
+  // the desktop draws, and changes after input
+  await learner.getByRole('tab', { name: 'Desktop' }).click();
+  const desktop = learner.getByTestId('lab-desktop');
+  const canvas = desktop.locator('canvas');
+  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  await learner.waitForTimeout(1500);
+  const shotA = await desktop.screenshot();
+  await canvas.click({ position: { x: 200, y: 120 } });
+  await learner.keyboard.type('echo drawn-on-the-desktop\n', { delay: 20 });
+  await learner.waitForTimeout(1500);
+  const shotB = await desktop.screenshot();
+  expect(Buffer.compare(shotA, shotB)).not.toBe(0);
+  await screenshot(learner, 'labs-desktop');
+
+  // Close Connection → the learner's home
+  await learner.getByRole('button', { name: 'Close Connection' }).click();
+  await expect(learner).toHaveURL(/\/lpu-home$/);
+  await learnerContext.close();
+
+  // the provider stops the lab and sees the usage row and its cost
+  await page.goto('/vm-list');
+  await page
+    .getByRole('button', { name: /^Stop / })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: /^Start / }).first()).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/vm-details/${vmName}`);
+  const usage = page.getByRole('table').last();
+  // rows: header, Assign, the run (Stop)
+  const stopped = usage.getByRole('row').nth(2);
+  await expect(stopped).toContainText('Stop');
+  await expect(stopped).toContainText('Liam Learner');
+  await expect(stopped).toContainText('₹');
+  await screenshot(page, 'labs-vm-details');
+
+  // an idle lab stops by itself (idle limit in seconds for this tenant)
+  await api(page, 'update-lab-settings', { idle_stop_seconds: 3 });
+  await api(page, 'vm-start-stop', { action: 'start', name: vmName, is_user: 0 });
+  await expect
+    .poll(
+      async () =>
+        (await api<{ list: { vm_name: string; status: number }[] }>(page, 'vm-list', {})).list.find(
+          (v) => v.vm_name === vmName,
+        )?.status,
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(2);
+  const details = await api<{ usage: { status: number }[] }>(page, 'vm-details', { name: vmName });
+  expect(details.usage.filter((u) => u.status === 3)).toHaveLength(2);
+
+  await api(page, 'vm-delete', { name: vmName });
+});

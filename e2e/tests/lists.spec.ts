@@ -1,0 +1,107 @@
+import { expect, type Page, test } from '@playwright/test';
+import { login, screenshot } from '../support/session';
+import { trTag } from '../support/trainings';
+
+const day = 24 * 3600_000;
+
+/** Elements that stick out of the viewport on the right (what makes a page scroll sideways). */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && e.getClientRects().length > 0)
+      .filter((e) => !e.closest('[data-overflow-ok]'))
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')} (${Math.round(e.getBoundingClientRect().right)}px)`,
+      );
+  });
+
+/** The bearer token of the signed-in page, to seed data through the API as that account. */
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+
+test('a paged list: page 2, search, sort, and a reload or a shared link keep the state', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await login(page, 'provider@demo.test');
+  await expect(page).toHaveURL(/\/learning-provider$/);
+  const tag = trTag();
+  const token = await tokenOf(page);
+  for (let i = 0; i < 25; i++) {
+    const res = await page.request.post('/api/create-training', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: `Paging ${tag} ${String(i).padStart(2, '0')}`,
+        start_date: new Date(Date.now() + (i + 1) * day).toISOString(),
+        end_date: new Date(Date.now() + 40 * day).toISOString(),
+        total_training_day: 1,
+        number_of_participants: 5,
+        description: 'Seeded by the list journey.',
+        requirements: [],
+      },
+    });
+    expect(res.ok()).toBe(true);
+  }
+
+  await page.goto('/all-trainings');
+  const table = page.getByRole('table', { name: 'Upcoming trainings' });
+  await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+  await expect(page.getByText('1–20 of 25')).toBeVisible();
+  await expect(table.getByRole('cell', { name: `Paging ${tag} 00`, exact: true })).toBeVisible();
+
+  // page 2 holds the last five
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('21–25 of 25')).toBeVisible();
+  await expect(table.getByRole('cell', { name: `Paging ${tag} 24`, exact: true })).toBeVisible();
+
+  // sorting by name, descending, starts again at page 1
+  await table.getByRole('button', { name: /^Name/ }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  await table.getByRole('button', { name: /^Name/ }).click();
+  await expect(page).toHaveURL(/sort=-name/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(table.locator('tbody tr').first()).toContainText(`Paging ${tag} 24`);
+
+  // a reload (or the same link opened elsewhere) shows the same rows
+  const url = page.url();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(tag);
+  await expect(table.locator('tbody tr').first()).toContainText(`Paging ${tag} 24`);
+  await page.goto('/learning-provider');
+  await page.goto(url);
+  await expect(table.locator('tbody tr').first()).toContainText(`Paging ${tag} 24`);
+
+  // the back button walks the list states back
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page.getByText('21–25 of 25')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('1–20 of 25')).toBeVisible();
+
+  // the table fits 1280 px without scrolling sideways
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await screenshot(page, 'lists-all-trainings-1280');
+
+  // on a phone the rows are cards and nothing scrolls sideways
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.getByRole('list', { name: 'Upcoming trainings' })).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await screenshot(page, 'lists-all-trainings-360');
+});
+
+test('the users list pages and searches on the server as the admin', async ({ page }) => {
+  await login(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/users-list?search=demo.test&sort=email');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.locator('tbody tr').first()).toContainText('@demo.test');
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('demo.test');
+  await page.getByRole('textbox', { name: 'Search' }).fill('orguser@demo');
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr').first()).toContainText('orguser@demo.test');
+});
