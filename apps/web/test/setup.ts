@@ -30,6 +30,8 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+// mantine-datatable scrolls its viewport back to the top when the records change
+window.Element.prototype.scrollTo = () => {};
 const { getComputedStyle } = window;
 // jsdom does not implement pseudo-element styles, which Mantine asks for
 window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
