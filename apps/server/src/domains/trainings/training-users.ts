@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { trainings, trainingUsers, users } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
+import { chunksOf } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound, ValidationError } from '../../platform/errors';
 import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
@@ -148,11 +149,6 @@ async function check(
   });
 }
 
-/** Rows per INSERT: well under the driver's bind-parameter limit for every table here. */
-const INSERT_CHUNK = 500;
-const chunksOf = <T>(rows: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-
 /** Creates the missing accounts and the enrolments (inside the caller's transaction). */
 
 async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<Enrolled[]> {
@@ -164,7 +160,7 @@ async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<E
   const fresh = people.filter((p) => !existing.has(p.email.toLowerCase()));
   // in slices: one INSERT of 10,000 accounts would bind over 100,000 parameters (PostgreSQL allows 65,535)
   const created: { id: number; email: string; first_name: string }[] = [];
-  for (const slice of chunksOf(fresh, INSERT_CHUNK)) {
+  for (const slice of chunksOf(fresh)) {
     created.push(
       ...(await tx
         .insert(users)
@@ -180,7 +176,7 @@ async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<E
     ...created.map((u) => ({ user: u, created: true })),
   ];
   const enrolments: { id: number; user_id: number }[] = [];
-  for (const slice of chunksOf(accounts, INSERT_CHUNK)) {
+  for (const slice of chunksOf(accounts)) {
     enrolments.push(
       ...(await tx
         .insert(trainingUsers)
