@@ -17,6 +17,7 @@ import { invalidField, notFound, ValidationError } from '../../platform/errors';
 import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { makeSlug } from '../../platform/slug';
 import { issuePasswordLink } from '../accounts-mail';
 import { isLearner, managerTenant, type Tenant, type TrainingRow, tenantWhere, trainingForManager } from './access';
@@ -84,7 +85,7 @@ function tenantOf(training: TrainingRow): Tenant {
     : { kind: 'organization', organizationId: training.organization_id! };
 }
 
-async function notify(deps: Deps, training: TrainingRow, done: Enrolled[]) {
+async function notify(deps: Deps, training: TrainingRow, done: Pick<Enrolled, 'user' | 'created'>[]) {
   const when = `${training.start_date.toISOString().slice(0, 10)} to ${training.end_date.toISOString().slice(0, 10)}`;
   for (const e of done) {
     if (e.created) {
@@ -105,6 +106,50 @@ async function notify(deps: Deps, training: TrainingRow, done: Enrolled[]) {
     }
   }
 }
+
+/**
+ * An import's enrolment e-mails go out from background jobs of ENROLMENT_MAIL_BATCH people each:
+ * ten thousand mails (each with a set-password link for a new account) sent inside the request
+ * would hold it open for over a minute, past any proxy's timeout.
+ */
+export const ENROLMENT_MAIL_JOB = 'trainings.enrolment-mail';
+const ENROLMENT_MAIL_BATCH = 100;
+
+async function queueNotices(deps: Deps, training: TrainingRow, done: Enrolled[]) {
+  for (const slice of chunksOf(done, ENROLMENT_MAIL_BATCH)) {
+    await enqueue(deps, ENROLMENT_MAIL_JOB, {
+      training_id: training.id,
+      people: slice.map((e) => ({ id: e.user.id, created: e.created })),
+    });
+  }
+}
+
+registerJobHandler(ENROLMENT_MAIL_JOB, async (deps, payload) => {
+  const [training] = await deps.db
+    .select()
+    .from(trainings)
+    .where(eq(trainings.id, Number(payload.training_id)));
+  if (!training) return; // deleted meanwhile
+  const people = payload.people as { id: number; created: boolean }[];
+  const found = await deps.db
+    .select({ id: users.id, email: users.email, first_name: users.first_name })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        people.map((p) => p.id),
+      ),
+    );
+  const byId = new Map(found.map((u) => [u.id, u]));
+  await notify(
+    deps,
+    training,
+    people.flatMap((p) => {
+      const user = byId.get(p.id);
+      return user ? [{ user, created: p.created }] : [];
+    }),
+  );
+});
 
 /**
  * Why a person cannot be enrolled: listed twice, already enrolled, or an account that is not a
@@ -260,7 +305,7 @@ export async function importTrainingUsers(deps: Deps, auth: AuthContext, request
     if (isUniqueViolation(e)) throw new ValidationError({ file: [MSG.trainingUserExists] });
     throw e;
   }
-  await notify(deps, training, done);
+  await queueNotices(deps, training, done);
   return { message: MSG.recordAdded, count: done.length };
 }
 
