@@ -75,7 +75,9 @@ describe('admin approval screens', () => {
   it('organizations list shows badges and deactivates after confirmation', async () => {
     let status = 1;
     const net = stubFetch({
-      'get-organizations': () => ({ body: { list: [{ ...ORG, is_approved: 1, status }] } }),
+      'get-organizations': () => ({
+        body: { list: [{ ...ORG, is_approved: 1, status }], total: 1, page: 1, per_page: 20 },
+      }),
       'org-status': (b) => {
         status = Number(b.status);
         return { body: { message: 'Organization deactivated successfully!', org_id: 5, is_approved: 1, status } };
@@ -94,15 +96,15 @@ describe('admin approval screens', () => {
   });
 
   it('approve organizations: empty list shows No Data Found', async () => {
-    stubFetch({ 'get-org-approve': () => ({ body: { list: [] } }) });
+    stubFetch({ 'get-org-approve': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }) });
     renderApp('/admin/approve-organizations');
     expect((await screen.findAllByText(MSG.noDataFound))[0]).toBeInTheDocument();
   });
 
   it('approve organizations: Yes sends is_approved 1 and goes to /admin/organizations', async () => {
     const net = stubFetch({
-      'get-org-approve': () => ({ body: { list: [ORG] } }),
-      'get-organizations': () => ({ body: { list: [] } }),
+      'get-org-approve': () => ({ body: { list: [ORG], total: 1, page: 1, per_page: 20 } }),
+      'get-organizations': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }),
       'org-approved': () => ({
         body: { message: 'Organization approved successfully!', org_id: 5, is_approved: 1, status: 1 },
       }),

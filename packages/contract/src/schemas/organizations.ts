@@ -86,7 +86,10 @@ export const organizationRecord = z.object({
   created_at: when,
 });
 export type OrganizationRecord = z.infer<typeof organizationRecord>;
-export const organizationList = orgList(organizationRecord);
+export const ORGANIZATION_SORT_KEYS = ['name', 'email', 'created_at'] as const;
+/** The admin's organization lists: paged, searchable by name, e-mail or domain. */
+export const organizationsRequest = listRequest(ORGANIZATION_SORT_KEYS);
+export const organizationList = pagedList(organizationRecord);
 
 export const registerOrganizationRequest = z.object({
   name: requiredText(150),
