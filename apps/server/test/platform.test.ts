@@ -125,10 +125,28 @@ describe('transport conventions', () => {
   it('never leaks internals on a 500', async () => {
     t.app.log.level = 'silent';
     const broken = await createTestApp();
-    await broken.deps.database.close();
-    const res = await broken.post('login', { email: 'a@b.test', password: 'whatever1' });
+    const user = await broken.createUser({ role: 'user' });
+    broken.deps.mail.send = async () => {
+      throw new Error('smtp://mailer:secret-password@mail.internal refused');
+    };
+    const res = await broken.post('forgot-password', { email: user.email });
     expect(res).toEqual({ status: 500, body: { message: 'Internal Server Error.' } });
-    await broken.app.close();
+    await broken.close();
+  });
+
+  it('a database that is down answers 503 with Retry-After on both engines, saying nothing more', async () => {
+    const down = await createTestApp();
+    await down.deps.database.close();
+    const res = await down.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@b.test', password: 'whatever1' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.json()).toEqual({ message: 'Service temporarily unavailable.' });
+    expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    await down.app.close();
   });
 });
 

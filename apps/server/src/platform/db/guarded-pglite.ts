@@ -23,6 +23,38 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** Connection-level failures (the database is down or unreachable), as opposed to a bad statement. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const CONNECTION_MESSAGES = /pool after calling end|Connection terminated|connection timeout|PGlite is closed/i;
+
+/**
+ * Is this error (or the driver error drizzle wrapped in it) the database being unavailable? Such a
+ * call answers 503 with Retry-After on both engines; a bad statement stays a bug (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    depth++
+  ) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** The subset of PGlite that drizzle's PGlite session and our own code call. */
 type Queryable = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
 
