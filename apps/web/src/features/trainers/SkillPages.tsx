@@ -168,7 +168,7 @@ function SkillForm({ current }: { current?: TrainerSkill }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput label="Experience" withAsterisk min={0} max={600} {...form.getInputProps('experience')} />
         <Select
-          label="Experience in"
+          label="Unit (Month or Year)"
           data={[...EXPERIENCE_TYPES]}
           allowDeselect={false}
           {...form.getInputProps('type')}
