@@ -4,23 +4,28 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
-import { useRouteTitle } from '../../app/route-title';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
-import { PageHeader } from '../../ui/PageHeader';
+import { RoleHomePage } from '../home/RoleHomePage';
 import { formatDateTime } from '../learner/format';
 
 type Dashboard = z.infer<typeof trainerDashboardResponse>;
 
-/** /trainer-home: take calls waiting for an answer, assigned trainings, profile completeness. */
+/** /trainer-home: the role home with take calls waiting for an answer, assigned trainings, profile completeness. */
 export function TrainerHomePage() {
-  const title = useRouteTitle();
+  return (
+    <RoleHomePage>
+      <TrainerDashboard />
+    </RoleHomePage>
+  );
+}
+
+function TrainerDashboard() {
   const q = useApiQuery<Dashboard>('trainer-dashboard');
   const d = q.data;
   return (
     <Stack gap="md">
-      <PageHeader title={title} />
       {q.isLoading ? <LoadingLines lines={4} /> : null}
       <ErrorAlert message={q.error ? errorText(q.error) : null} />
       {d ? (
