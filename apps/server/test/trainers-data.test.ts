@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { TRAINER_MSG } from '@trainlab/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainerBankDetails, trainerProfiles } from '../src/db/schema';
+import { FieldCipher, parseFieldKeys } from '../src/platform/field-cipher';
 import type { TestApp } from './helpers';
 import { expectGuarded } from './org-fixtures';
 import {
@@ -252,6 +254,16 @@ describe('bank details', () => {
     expect((await t.post('update-bank-details', { ...bankBody(), id: add.body.id }, other)).status).toBe(404);
     expect((await t.post('delete-bank-details', { id: add.body.id }, other)).status).toBe(404);
     expect((await t.post('bank-details-list', {}, other)).body.total).toBe(0);
+  });
+
+  it('stored account numbers still read after a key rotation (new key first, old kept)', async () => {
+    const [row] = await t.deps.db.select().from(trainerBankDetails).limit(1);
+    const rotated = new FieldCipher([
+      { id: 'next', key: randomBytes(32) },
+      ...parseFieldKeys(t.deps.config.FIELD_ENCRYPTION_KEYS!),
+    ]);
+    expect(rotated.decrypt(row!.account_number)).toMatch(/^[0-9A-Z]{6,34}$/);
+    expect(rotated.needsRotation(row!.account_number)).toBe(true);
   });
 
   it('422 per field with the IFSC, MICR, BSR and IBAN formats; limits at and one past', async () => {
