@@ -1,112 +1,246 @@
 /**
- * Excel import benchmark: 10,000 valid certification rows through the whole pipeline
- * (multipart upload → worker parse → row validation → master lookup → one transaction), on an
- * in-memory PGlite database. Run from the repository root: npx tsx bench/import.ts [rows]
+ * Excel import benchmark: 10,000 valid rows of every import kind (training users, syllabus topics,
+ * certifications, question bank) through the whole call (multipart upload → row count → worker
+ * parse → validation → chunked inserts in one transaction), each in a process of its own so its
+ * peak memory is its own. The baseline, measured in the same run on the same engine: the same
+ * number of rows inserted straight into one table, in the same chunks, with no HTTP, parsing or
+ * validation.
+ *
+ *   npx tsx bench/import.ts [rows]                    (PGlite in a temporary folder)
+ *   BENCH_DATABASE_URL=postgres://…/db npx tsx bench/import.ts [rows]   (PGlite, then PostgreSQL)
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { CERTIFICATION_IMPORT_COLUMNS, certificationImportRow, IMPORT_TEMPLATES } from '@trainlab/contract';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CERTIFICATION_IMPORT_COLUMNS, IMPORT_TEMPLATES } from '@trainlab/contract';
+import pg from 'pg';
 import type * as XLSXTypes from 'xlsx';
 import { buildApp } from '../apps/server/src/app';
-import { certificationMasters, users } from '../apps/server/src/db/schema';
+import { certificationMasters, syllabusTopics, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
 import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
-import { importRows } from '../apps/server/src/platform/excel';
+import { insertChunked } from '../apps/server/src/platform/db/insert-chunked';
 
-const require = createRequire(import.meta.url);
-const XLSX = require('xlsx') as typeof XLSXTypes;
-
+const XLSX = createRequire(import.meta.url)('xlsx') as typeof XLSXTypes;
 const ROWS = Number(process.argv[2] ?? 10_000);
-const sample = IMPORT_TEMPLATES.certification.sample as Record<string, string | number>;
+const KINDS = ['baseline', 'training users', 'syllabus', 'certifications', 'question bank'] as const;
+type Kind = (typeof KINDS)[number];
+type Cell = string | number | null;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
-let peakRss = process.memoryUsage().rss;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 5);
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-function buildFile(): Buffer {
-  const header = [...CERTIFICATION_IMPORT_COLUMNS];
-  const rows = Array.from({ length: ROWS }, (_, i) =>
-    header.map((c) =>
-      c === 'name' ? `Certification ${i + 1}` : c === 'cost_doller' ? 100 + (i % 50) : (sample[c] ?? ''),
-    ),
-  );
+function workbook(header: readonly string[], rows: Cell[][]): Buffer {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Sheet1');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...header], ...rows]), 'Sheet1');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
 }
 
-async function main() {
-  const file = buildFile();
-  console.log(`file: ${ROWS} rows, ${mb(file.length)} (.xlsx)`);
+const cert = IMPORT_TEMPLATES.certification.sample as Record<string, Cell>;
+const bank = IMPORT_TEMPLATES['question-bank'];
+const FILES: Record<Exclude<Kind, 'baseline'>, { call: string; role: 'provider' | 'admin'; file: () => Buffer }> = {
+  'training users': {
+    call: 'lp/import-training-user',
+    role: 'provider',
+    file: () =>
+      workbook(
+        IMPORT_TEMPLATES['training-user'].columns,
+        Array.from({ length: ROWS }, (_, i) => [`First${i}`, `Last${i}`, `learner${i}@bench.test`, 9000000000 + i]),
+      ),
+  },
+  syllabus: {
+    call: 'upload-training-syllabus',
+    role: 'provider',
+    file: () =>
+      workbook(
+        IMPORT_TEMPLATES['training-syllabus'].columns,
+        Array.from({ length: ROWS }, (_, i) => [`Topic ${i}`, null, null]),
+      ),
+  },
+  certifications: {
+    call: 'upload-certification-master',
+    role: 'admin',
+    file: () =>
+      workbook(
+        CERTIFICATION_IMPORT_COLUMNS,
+        Array.from({ length: ROWS }, (_, i) =>
+          CERTIFICATION_IMPORT_COLUMNS.map((c) => (c === 'name' ? `Certification ${i}` : (cert[c] ?? null))),
+        ),
+      ),
+  },
+  'question bank': {
+    call: 'upload-question-bank',
+    role: 'provider',
+    file: () =>
+      workbook(
+        bank.columns,
+        Array.from({ length: ROWS }, (_, i) =>
+          bank.columns.map((c) =>
+            c === 'question' ? `Question ${i}?` : c === 'correct_option' ? (i % 4) + 1 : (bank.sample[c] ?? null),
+          ),
+        ),
+      ),
+  },
+};
 
-  // 1. the pipeline alone: worker parse + validation
-  const rssBefore = process.memoryUsage().rss;
-  let t0 = performance.now();
-  const rows = await importRows({
-    file,
-    filename: 'bench.xlsx',
-    schema: certificationImportRow,
-    columns: IMPORT_TEMPLATES.certification.columns,
-    maxRows: ROWS,
-  });
-  const parseMs = performance.now() - t0;
-  console.log(`importRows (parse in worker + validate): ${rows.length} rows in ${parseMs.toFixed(0)} ms`);
-
-  // 2. the whole call, through HTTP, into the database
-  const deps = await createDeps(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), 'memory://');
-  const app = await buildApp(deps);
-  await app.ready();
-  await deps.db.insert(certificationMasters).values([
-    { type: 'CertificationType', name: String(sample.certification_type) },
-    { type: 'Product', name: String(sample.product) },
-    { type: 'RolesType', name: String(sample.role), description: 'd' },
-    { type: 'Exam', name: String(sample.exam), description: 'd', overview: 'o' },
-    { type: 'CertificationRoles', name: String(sample.certification_role) },
-  ]);
-  await deps.db.insert(users).values({
-    slug: 'bench-admin',
-    first_name: 'Bench',
-    last_name: 'Admin',
-    email: 'bench-admin@example.test',
-    password_hash: await hashPassword('Secret@123'),
-    roles: ['admin'],
-    user_type: 1,
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: 'bench-admin@example.test', password: 'Secret@123' },
-  });
-  const token = login.json().success.token as string;
+function multipart(fields: Record<string, string>, file: Buffer) {
   const boundary = `----bench${randomBytes(6).toString('hex')}`;
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const payload = Buffer.concat([
+    ...parts,
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  t0 = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/upload-certification-master',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    payload,
-  });
-  const callMs = performance.now() - t0;
-  console.log(`POST /api/upload-certification-master: ${res.statusCode} ${res.body} in ${callMs.toFixed(0)} ms`);
+  return { payload, type: `multipart/form-data; boundary=${boundary}` };
+}
 
+/** One kind on one database, in this process: prints one JSON line {ms, peakMb, status}. */
+async function child(kind: Kind, url: string) {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const deps = await createDeps(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), url);
+  await deps.database.migrate();
+  const app = await buildApp(deps);
+  await app.ready();
+  const [owner] = await deps.db
+    .insert(users)
+    .values({
+      slug: `bench-${randomBytes(4).toString('hex')}`,
+      first_name: 'Bench',
+      last_name: 'Owner',
+      email: `owner-${randomBytes(4).toString('hex')}@bench.test`,
+      password_hash: await hashPassword('Secret@123'),
+      roles: [kind === 'certifications' ? 'admin' : 'provider'],
+      user_type: kind === 'certifications' ? 1 : 2,
+    })
+    .returning();
+  await deps.db.insert(certificationMasters).values([
+    { type: 'CertificationType', name: String(cert.certification_type) },
+    { type: 'Product', name: String(cert.product) },
+    { type: 'RolesType', name: String(cert.role) },
+    { type: 'Exam', name: String(cert.exam) },
+    { type: 'CertificationRoles', name: String(cert.certification_role) },
+  ]);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: owner!.email, password: 'Secret@123' },
+  });
+  const token = login.json().success.token as string;
+  // the per-training imports go into a training of the owner's (the admin's import needs none)
+  const training =
+    kind === 'certifications'
+      ? { id: 0, slug: '' }
+      : ((
+          await app.inject({
+            method: 'POST',
+            url: '/api/create-training',
+            headers: { authorization: `Bearer ${token}` },
+            payload: {
+              name: 'Import benchmark',
+              start_date: new Date(Date.now() + 86_400_000).toISOString(),
+              end_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+              total_training_day: 1,
+              number_of_participants: ROWS,
+              description: 'Import benchmark',
+              requirements: [],
+            },
+          })
+        ).json() as { id: number; slug: string });
+  const before = process.memoryUsage().rss;
+  peak = before;
+  let status = 200;
+  const t0 = performance.now();
+  if (kind === 'baseline') {
+    const values = Array.from({ length: ROWS }, (_, i) => ({ training_id: training.id, session_topic: `Topic ${i}` }));
+    await deps.db.transaction((tx) => insertChunked(tx, syllabusTopics, values));
+  } else {
+    const spec = FILES[kind];
+    const { payload, type } = multipart({ slug: training.slug }, spec.file());
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/${spec.call}`,
+      headers: { 'content-type': type, authorization: `Bearer ${token}` },
+      payload,
+    });
+    status = res.statusCode;
+    if (status !== 200) console.error(res.body.slice(0, 300));
+  }
+  const ms = performance.now() - t0;
   clearInterval(sampler);
-  const maxRss = process.resourceUsage().maxRSS * 1024;
   console.log(
-    `peak memory (whole process, worker included): ${mb(Math.max(peakRss, maxRss))}; rss before import ${mb(rssBefore)}`,
+    JSON.stringify({ ms: Math.round(ms), peakMb: Number(mb(peak)), growthMb: Number(mb(peak - before)), status }),
   );
   await app.close();
   await closeDeps(deps);
-  if (res.statusCode !== 200) process.exitCode = 1;
 }
 
-await main();
+async function freshPg(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_import_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function parent() {
+  const engines: { name: string; open: () => Promise<{ url: string; drop: () => Promise<void> }> }[] = [
+    {
+      name: 'PGlite',
+      open: async () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'bench-import-'));
+        return { url: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+      },
+    },
+  ];
+  if (process.env.BENCH_DATABASE_URL) {
+    engines.push({ name: 'PostgreSQL', open: () => freshPg(process.env.BENCH_DATABASE_URL!) });
+  }
+  console.log(`| ${ROWS} rows | engine | time | peak RSS | growth during the call |`);
+  console.log('|---|---|---|---|---|');
+  for (const engine of engines) {
+    for (const kind of KINDS) {
+      const db = await engine.open();
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(import.meta.url), String(ROWS), '--child', kind, db.url],
+        { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+      );
+      await db.drop();
+      const line = run.stdout.trim().split('\n').pop() ?? '';
+      try {
+        const r = JSON.parse(line) as { ms: number; peakMb: number; growthMb: number; status: number };
+        console.log(
+          `| ${kind} | ${engine.name} | ${(r.ms / 1000).toFixed(1)} s${r.status === 200 ? '' : ` (HTTP ${r.status})`} | ${r.peakMb} MB | ${r.growthMb} MB |`,
+        );
+      } catch {
+        console.log(`| ${kind} | ${engine.name} | failed: ${run.stderr.slice(-300)} | | |`);
+      }
+    }
+  }
+}
+
+const childAt = process.argv.indexOf('--child');
+if (childAt > 0) await child(process.argv[childAt + 1] as Kind, process.argv[childAt + 2]!);
+else await parent();

@@ -79,6 +79,21 @@ describe('learning provider requests', () => {
     expect((await t.post('admin/get-users-list', { role: 'provider' }, admin)).body).toEqual(providers.body);
   });
 
+  it('/admin/get-users-list pages, searches and sorts on the server', async () => {
+    const tag = `lp${Date.now().toString(36)}`;
+    for (let i = 0; i < 3; i++) await t.createUser({ role: 'provider', first_name: `${tag}${i}` });
+    const page = await t.post(
+      'admin/get-users-list',
+      { role: 3, search: tag, per_page: 2, sort: '-first_name' },
+      admin,
+    );
+    expect(page.body).toMatchObject({ total: 3, page: 1, per_page: 2 });
+    expect(page.body.list.map((u: { first_name: string }) => u.first_name)).toEqual([`${tag}2`, `${tag}1`]);
+    const next = await t.post('admin/get-users-list', { role: 3, search: tag, per_page: 2, page: 2 }, admin);
+    expect(next.body.list).toHaveLength(1);
+    expect((await t.post('admin/get-users-list', { role: 3, sort: 'password_hash' }, admin)).status).toBe(422);
+  });
+
   it('/admin/get-users-list 422 on role', async () => {
     expect((await t.post('admin/get-users-list', {}, admin)).body).toEqual({ role: ['The role field is required.'] });
     expect((await t.post('admin/get-users-list', { role: 42 }, admin)).body).toEqual({

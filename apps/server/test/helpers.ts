@@ -53,8 +53,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { url, drop } = await freshDatabaseUrl();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** another database than the suite's (a PGlite data folder, `memory://`) */
+  opts: { databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const { url, drop } = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await freshDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://app.test',

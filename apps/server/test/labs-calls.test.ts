@@ -365,6 +365,23 @@ describe('assignment: /assign-vm-to-user, /vm-assign-to-user, the learner’s da
     ).toBe(2);
   });
 
+  it('the card shows the newest assignment, before an older lab that has no assignment date', async () => {
+    const learner = await t.loginAs({ role: 'provider_user', provider_id: providerId });
+    const old = await makeVm(t, provider);
+    await t.deps.db
+      .update(vms)
+      .set({ assigned_user_id: learner.user.id, assigned_at: null })
+      .where(eq(vms.vm_name, old.vm_name));
+    const fresh = await makeVm(t, provider);
+    lab.at('2026-11-22T09:00:00.000Z');
+    expect(
+      (await t.post('assign-vm-to-user', { ...person(5), email: learner.user.email, name: fresh.vm_name }, provider))
+        .status,
+    ).toBe(200);
+    const dash = await t.post('lpu/dashboard-data', {}, learner.token);
+    expect(dash.body.d_vm_data.vm_name).toBe(fresh.vm_name);
+  });
+
   it('one free lab each: 422 with other_error when none is free; 422 per field; not a learner', async () => {
     const o = await orgWithOwner(t);
     await labAccount(t, o.token);

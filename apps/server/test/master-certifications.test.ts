@@ -245,6 +245,19 @@ describe('certifications', () => {
     });
   });
 
+  it('certification-list pages and sorts on the server; a bad sort is a 422', async () => {
+    const tag = `Paged${Date.now().toString(36)}`;
+    for (let i = 0; i < 3; i++) {
+      expect((await t.post('create-certification', { ...form(), name: `${tag} ${i}` }, tokens.admin)).status).toBe(200);
+    }
+    const first = await t.post('certification-list', { search: tag, per_page: 2, sort: '-name' });
+    expect(first.body).toMatchObject({ total: 3, page: 1, per_page: 2 });
+    expect(first.body.list.map((c: { name: string }) => c.name)).toEqual([`${tag} 2`, `${tag} 1`]);
+    const second = await t.post('certification-list', { search: tag, per_page: 2, page: 2, sort: '-name' });
+    expect(second.body.list.map((c: { name: string }) => c.name)).toEqual([`${tag} 0`]);
+    expect((await t.post('certification-list', { sort: 'cost' })).status).toBe(422);
+  });
+
   it('certification-list searches by name, product, type and exam', async () => {
     const google = await t.post(
       'create-certification-master',

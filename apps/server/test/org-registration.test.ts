@@ -126,6 +126,21 @@ describe('admin organization lists', () => {
     expect(await ids('get-org-approve')).toContain(waiting.body.id);
     expect(await ids('get-org-approve')).not.toContain(approved.id);
   });
+
+  it('pages, searches and sorts on the server; a bad sort or page size is a 422', async () => {
+    const tag = `pg${Date.now().toString(36)}`;
+    for (let i = 0; i < 5; i++) await t.createOrganization({ name: `${tag} Org ${i}` });
+    const first = await t.post('get-organizations', { search: tag, per_page: 2, sort: '-name' }, admin);
+    expect(first.body).toMatchObject({ total: 5, page: 1, per_page: 2 });
+    expect(first.body.list.map((o: { name: string }) => o.name)).toEqual([`${tag} Org 4`, `${tag} Org 3`]);
+    const last = await t.post('get-organizations', { search: tag, per_page: 2, page: 3, sort: 'name' }, admin);
+    expect(last.body.list.map((o: { name: string }) => o.name)).toEqual([`${tag} Org 4`]);
+    expect((await t.post('get-org-approved', { search: tag }, admin)).body.total).toBe(5);
+    expect((await t.post('get-org-approve', { search: tag }, admin)).body.total).toBe(0);
+    expect((await t.post('get-organizations', { sort: 'password' }, admin)).status).toBe(422);
+    expect((await t.post('get-organizations', { per_page: 101 }, admin)).status).toBe(422);
+    expect((await t.post('get-organizations', { per_page: 100 }, admin)).status).toBe(200);
+  });
 });
 
 describe('approval: 0 → 1 (Yes) → 0 (No)', () => {

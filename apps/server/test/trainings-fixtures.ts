@@ -31,7 +31,8 @@ export function book(rows: (string | number | null)[][]): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet(rows);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, sheet, 'Sheet1');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  // deflated, with shared strings, as Excel saves a workbook
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
 }
 
 export const person = (n: number | string, over: Record<string, unknown> = {}) => ({

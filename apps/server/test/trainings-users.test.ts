@@ -2,6 +2,7 @@ import { MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingUsers, users } from '../src/db/schema';
+import { runDueJobs } from '../src/platform/jobs';
 import { createTestApp, type TestApp } from './helpers';
 import { postMultipart } from './master-support';
 import { expectGuarded, orgWithOwner, setPasswordFromMail } from './org-fixtures';
@@ -139,7 +140,13 @@ describe('POST /api/lp/import-training-user', () => {
     expect(res).toEqual({ status: 200, body: { message: MSG.recordAdded, count: 2 } });
     const list = await t.post('lp/get-training-users', { slug: tr.slug }, provider);
     expect(list.body.list.map((r: { email: string }) => r.email).sort()).toEqual([a.email, existing.email].sort());
+    // the e-mails go out from a background job, not inside the request
+    expect((await t.outbox()).some((m) => m.to === a.email)).toBe(false);
+    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1 });
     expect((await t.outbox()).some((m) => m.to === a.email && m.text.includes('/reset-password/'))).toBe(true);
+    expect((await t.outbox()).some((m) => m.to === existing.email && m.subject.includes('You are enrolled'))).toBe(
+      true,
+    );
 
     const template = await t.app.inject({
       method: 'POST',

@@ -63,11 +63,14 @@ async function pick(user: ReturnType<typeof userEvent.setup>, label: string, opt
 describe('certification screens', () => {
   beforeEach(() => signIn(['admin']));
 
-  it('lists certifications with type, product, level and both costs, and filters by search', async () => {
-    stubFetch({
-      'certification-list': () => ({
-        body: { list: [CERT, { ...CERT, id: 4, name: 'Azure Fundamentals', certification_type: 'Microsoft' }] },
-      }),
+  it('lists certifications with type, product, level and both costs, and searches on the server', async () => {
+    const all = [CERT, { ...CERT, id: 4, name: 'Azure Fundamentals', certification_type: 'Microsoft' }];
+    const net = stubFetch({
+      'certification-list': (b) => {
+        const search = String(b.search ?? '').toLowerCase();
+        const list = all.filter((c) => c.name.toLowerCase().includes(search));
+        return { body: { list, total: list.length, page: 1, per_page: 20 } };
+      },
     });
     renderApp('/certification/list');
     const table = await screen.findByRole('table', { name: 'Certifications' });
@@ -83,10 +86,11 @@ describe('certification screens', () => {
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Search' }), 'azure');
     await waitFor(() => expect(within(table).queryByText('AWS Solutions Architect')).toBeNull());
     expect(within(table).getByText('Azure Fundamentals')).toBeInTheDocument();
+    expect(net.callsTo('certification-list').at(-1)?.body).toMatchObject({ search: 'azure', page: 1, sort: 'name' });
   });
 
   it('shows No Data Found for an empty list', async () => {
-    stubFetch({ 'certification-list': () => ({ body: { list: [] } }) });
+    stubFetch({ 'certification-list': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }) });
     renderApp('/certification/list');
     expect((await screen.findAllByText(MSG.noDataFound)).length).toBeGreaterThan(0);
   });
@@ -100,7 +104,7 @@ describe('certification screens', () => {
   it('views details in a modal and deletes after confirmation, then reloads', async () => {
     let list = [CERT];
     const net = stubFetch({
-      'certification-list': () => ({ body: { list } }),
+      'certification-list': () => ({ body: { list, total: list.length, page: 1, per_page: 20 } }),
       'delete-certification': () => {
         list = [];
         return { body: { message: MSG.recordDeleted } };
@@ -124,7 +128,10 @@ describe('certification screens', () => {
   });
 
   it('adds a new master entry through Add New (duplicate name shown under name) and selects it', async () => {
-    const net = stubFetch({ ...masterStub(), 'certification-list': () => ({ body: { list: [] } }) });
+    const net = stubFetch({
+      ...masterStub(),
+      'certification-list': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }),
+    });
     renderApp('/certification/create');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add New Exam' }));

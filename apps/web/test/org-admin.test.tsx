@@ -75,7 +75,9 @@ describe('admin approval screens', () => {
   it('organizations list shows badges and deactivates after confirmation', async () => {
     let status = 1;
     const net = stubFetch({
-      'get-organizations': () => ({ body: { list: [{ ...ORG, is_approved: 1, status }] } }),
+      'get-organizations': () => ({
+        body: { list: [{ ...ORG, is_approved: 1, status }], total: 1, page: 1, per_page: 20 },
+      }),
       'org-status': (b) => {
         status = Number(b.status);
         return { body: { message: 'Organization deactivated successfully!', org_id: 5, is_approved: 1, status } };
@@ -94,15 +96,15 @@ describe('admin approval screens', () => {
   });
 
   it('approve organizations: empty list shows No Data Found', async () => {
-    stubFetch({ 'get-org-approve': () => ({ body: { list: [] } }) });
+    stubFetch({ 'get-org-approve': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }) });
     renderApp('/admin/approve-organizations');
     expect((await screen.findAllByText(MSG.noDataFound))[0]).toBeInTheDocument();
   });
 
   it('approve organizations: Yes sends is_approved 1 and goes to /admin/organizations', async () => {
     const net = stubFetch({
-      'get-org-approve': () => ({ body: { list: [ORG] } }),
-      'get-organizations': () => ({ body: { list: [] } }),
+      'get-org-approve': () => ({ body: { list: [ORG], total: 1, page: 1, per_page: 20 } }),
+      'get-organizations': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }),
       'org-approved': () => ({
         body: { message: 'Organization approved successfully!', org_id: 5, is_approved: 1, status: 1 },
       }),
@@ -123,11 +125,15 @@ describe('admin approval screens', () => {
   });
 
   it('learning providers: lists approved role 3 accounts with a View Users link', async () => {
-    const net = stubFetch({ 'admin/get-users-list': () => ({ body: { list: [{ ...PERSON, is_approved: 1 }] } }) });
+    const net = stubFetch({
+      'admin/get-users-list': () => ({
+        body: { list: [{ ...PERSON, is_approved: 1 }], total: 1, page: 1, per_page: 20 },
+      }),
+    });
     renderApp('/admin/learning-providers');
     const link = await screen.findByRole('link', { name: 'View users of Pat Provider' });
     expect(link).toHaveAttribute('href', '/admin/learning-provider-users-list/pat-provider');
-    expect(net.callsTo('admin/get-users-list')[0]?.body).toEqual({ role: 3, type: 'approved' });
+    expect(net.callsTo('admin/get-users-list')[0]?.body).toEqual({ role: 3, type: 'approved', page: 1, per_page: 20 });
   });
 
   it('provider users list asks by slug', async () => {
@@ -139,7 +145,9 @@ describe('admin approval screens', () => {
 
   it('provider requests: accept sends status 1 and goes to /admin/learning-providers; organizations tab asks role 6', async () => {
     const net = stubFetch({
-      'admin/get-users-list': (b) => ({ body: { list: b.role === 3 ? [PERSON] : [] } }),
+      'admin/get-users-list': (b) => ({
+        body: { list: b.role === 3 ? [PERSON] : [], total: b.role === 3 ? 1 : 0, page: 1, per_page: 20 },
+      }),
       'admin/update-learninig-provider-request': () => ({
         body: { message: 'Request accepted successfully!', is_approved: 1 },
       }),

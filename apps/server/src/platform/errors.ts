@@ -1,5 +1,6 @@
 import { type FieldErrors, MSG } from '@trainlab/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DatabaseUnavailableError } from './db/guarded-pglite';
 
 /**
  * Typed errors with stable HTTP statuses. Use cases throw these; one handler turns them into the
@@ -37,6 +38,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return reply.status(error.status).send(error.body ?? { message: error.message });
+    }
+    // the embedded database was left unusable by a failed call (and is being reopened): try again soon
+    if (error instanceof DatabaseUnavailableError || error.cause instanceof DatabaseUnavailableError) {
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ message: serviceUnavailable().message });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: 'The uploaded content is too large.' });

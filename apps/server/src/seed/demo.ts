@@ -247,6 +247,7 @@ async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record
       owner_user_id: ids.provider!,
       created_by: ids.provider!,
       assigned_user_id: ids.provider_user!,
+      assigned_at: new Date(Date.now() - 3 * DAY),
     })
     .returning();
   const hour = 3_600_000;

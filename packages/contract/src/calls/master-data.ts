@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ApiCall, call, empty } from '../api-base.js';
 import type { Role } from '../roles.js';
 import { listOf } from '../schemas/auth.js';
+import { pagedList } from '../schemas/paging.js';
 import * as md from '../schemas/master-data.js';
 
 const ADMIN: readonly Role[] = ['admin'];
@@ -48,9 +49,9 @@ export const MASTER_DATA_CALLS = {
   certificationList: call(
     'certification-list',
     'public',
-    'Certifications, searchable by name, product, type, exam or role.',
+    'Certifications, paged, searchable by name, product, type, exam or role.',
     md.certificationListRequest,
-    listOf(md.certification),
+    pagedList(md.certification),
   ),
   getCertification: call(
     'get-certification',

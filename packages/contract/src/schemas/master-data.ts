@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEVELS } from '../lookups.js';
 import { ALWAYS, idField, optionalText, requiredText } from '../validation.js';
+import { listFields } from './paging.js';
 
 export * from './imports.js';
 
@@ -196,7 +197,12 @@ export const certification = z.object({
   recommended_experience: z.number(),
   is_set: z.number(),
 });
-export const certificationListRequest = z.object({ search: optionalText(200) });
+export const CERTIFICATION_SORT_KEYS = ['name', 'level', 'created_at'] as const;
+/** The admin's certification list: paged and sorted; the search keeps its 200 characters for old clients. */
+export const certificationListRequest = z.object({
+  ...listFields(CERTIFICATION_SORT_KEYS),
+  search: optionalText(200),
+});
 export const recordIdRequest = z.object({ id: requiredId() });
 export const certificationResponse = z.object({ success: certification });
 

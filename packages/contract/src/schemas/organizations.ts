@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ROLES, USER_TYPES } from '../roles.js';
 import { emailField, idField, mobileField, optionalText, requiredText } from '../validation.js';
-import { listRequest, pagedList } from './paging.js';
+import { listFields, listRequest, pagedList } from './paging.js';
 
 /**
  * Organizations, approvals, managed users and trainers (spec 01 §3-§5, spec 02 §2 'Admin
@@ -86,7 +86,10 @@ export const organizationRecord = z.object({
   created_at: when,
 });
 export type OrganizationRecord = z.infer<typeof organizationRecord>;
-export const organizationList = orgList(organizationRecord);
+export const ORGANIZATION_SORT_KEYS = ['name', 'email', 'created_at'] as const;
+/** The admin's organization lists: paged, searchable by name, e-mail or domain. */
+export const organizationsRequest = listRequest(ORGANIZATION_SORT_KEYS);
+export const organizationList = pagedList(organizationRecord);
 
 export const registerOrganizationRequest = z.object({
   name: requiredText(150),
@@ -120,6 +123,8 @@ const requestType = z.preprocess(
   z.string().trim().max(50).nullish(),
 );
 
+export const MANAGED_USER_SORT_KEYS = ['first_name', 'last_name', 'email', 'created_at'] as const;
+
 /** `role` is the numeric account type of the admin lists (3 learning provider); a role name is read too. */
 export const adminUsersListRequest = z.object({
   role: z.preprocess(
@@ -131,6 +136,7 @@ export const adminUsersListRequest = z.object({
   ),
   /** 'request' or 0 lists accounts waiting for approval; 1 or anything else the approved ones */
   type: requestType,
+  ...listFields(MANAGED_USER_SORT_KEYS),
 });
 export const adminUserRow = z.object({
   id: z.number(),
@@ -143,7 +149,7 @@ export const adminUserRow = z.object({
   is_approved: z.number(),
   created_at: when,
 });
-export const adminUsersListResponse = orgList(adminUserRow);
+export const adminUsersListResponse = pagedList(adminUserRow);
 
 export const childUsersListRequest = z.object({ slug: requiredText(200) });
 export const childUserRow = z.object({
@@ -257,7 +263,6 @@ export const managedUser = z.object({
   status: z.number(),
 });
 export const managedUserList = orgList(managedUser);
-export const MANAGED_USER_SORT_KEYS = ['first_name', 'last_name', 'email', 'created_at'] as const;
 export const managedUsersRequest = listRequest(MANAGED_USER_SORT_KEYS);
 export const managedUserPage = pagedList(managedUser);
 export const userSlugRequest = z.object({ slug: requiredText(200) });

@@ -10,6 +10,7 @@ import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-o
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { assessmentAnswers, assessmentAttempts, assessmentQuestions, questions } from '../../db/schema';
+import { chunksOf, insertChunked } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { AppError, invalidField, notFound } from '../../platform/errors';
 import { ImportRowsError, importRows, readUpload } from '../../platform/excel';
@@ -181,8 +182,6 @@ export async function languages(deps: Deps, auth: AuthContext) {
   return { list: rows.map((r) => r.language) };
 }
 
-const INSERT_CHUNK = 500;
-
 /**
  * /upload-question-bank: the shared import pipeline validates every row; a question already in the
  * bank or repeated in the file is a row error too; then all rows are written in one transaction.
@@ -209,12 +208,11 @@ export async function uploadBank(deps: Deps, auth: AuthContext, request: Fastify
       });
     } else firstRow.set(v.dedupe_key, v.row);
   }
-  const keys = [...firstRow.keys()];
-  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+  for (const keys of chunksOf([...firstRow.keys()])) {
     const existing = await deps.db
       .select({ key: questions.dedupe_key })
       .from(questions)
-      .where(and(eq(questions.bank, bank.key), inArray(questions.dedupe_key, keys.slice(i, i + INSERT_CHUNK))));
+      .where(and(eq(questions.bank, bank.key), inArray(questions.dedupe_key, keys)));
     for (const { key } of existing) {
       errors.push({ row: firstRow.get(key)!, attribute: 'question', errors: [BANK_MSG.duplicate] });
     }
@@ -226,10 +224,6 @@ export async function uploadBank(deps: Deps, auth: AuthContext, request: Fastify
     owner_user_id: bank.owner_user_id,
     organization_id: bank.organization_id,
   }));
-  await deps.db.transaction(async (tx) => {
-    for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
-      await tx.insert(questions).values(inserts.slice(i, i + INSERT_CHUNK));
-    }
-  });
+  await deps.db.transaction((tx) => insertChunked(tx, questions, inserts));
   return { message: MSG.recordAdded, count: inserts.length };
 }

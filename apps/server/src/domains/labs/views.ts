@@ -144,7 +144,7 @@ export async function learnerVm(deps: Deps, userId: number) {
     .select()
     .from(vms)
     .where(and(eq(vms.assigned_user_id, userId), ne(vms.status, VM_STATUS.deleted)))
-    .orderBy(desc(vms.assigned_at), desc(vms.id))
+    .orderBy(sql`${vms.assigned_at} desc nulls last`, desc(vms.id))
     .limit(1);
   if (!vm) return null;
   return {

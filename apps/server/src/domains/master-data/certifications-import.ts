@@ -1,6 +1,7 @@
 import { certificationImportRow, IMPORT_TEMPLATES, MSG } from '@trainlab/contract';
 import type { FastifyRequest } from 'fastify';
 import { certificationMasters, certifications } from '../../db/schema';
+import { insertChunked } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
 import {
@@ -10,8 +11,6 @@ import {
   MASTER_FIELDS,
   type MasterField,
 } from './certifications-repo';
-
-const INSERT_CHUNK = 500;
 
 /**
  * /upload-certification-master: certifications from Excel. Master items are named in the sheet
@@ -53,10 +52,6 @@ export async function importCertifications(deps: Deps, request: FastifyRequest, 
   });
   if (errors.length > 0) throw new ImportRowsError(errors);
 
-  await deps.db.transaction(async (tx) => {
-    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-      await tx.insert(certifications).values(values.slice(i, i + INSERT_CHUNK));
-    }
-  });
+  await deps.db.transaction((tx) => insertChunked(tx, certifications, values));
   return { message: MSG.recordAdded, count: values.length };
 }

@@ -1,12 +1,16 @@
-import type { CertificationMasterType, certification, certificationRequest } from '@trainlab/contract';
-import { asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type {
+  CertificationMasterType,
+  certification,
+  certificationListRequest,
+  certificationRequest,
+} from '@trainlab/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { certificationMasters, certifications } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import { ValidationError } from '../../platform/errors';
-import { totalOver } from '../../platform/http/paging';
-import { containsPattern } from './shared';
+import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 
 /** Which master type each pick-list field of the certification form refers to. */
 export const MASTER_FIELDS = {
@@ -65,19 +69,28 @@ export function certificationValues(body: Omit<CertificationInput, MasterField> 
   };
 }
 
-/** Certifications with the names of their master items, optionally filtered. */
-export async function selectCertifications(
-  db: Db,
-  filter: { id?: number; search?: string | null },
-): Promise<CertificationRow[]> {
-  const { query, ct, pr, ex, cr, c } = certificationsWithMasters(db, false);
-  let where: SQL | undefined;
-  if (filter.id !== undefined) where = eq(c.id, filter.id);
-  else if (filter.search) {
-    const p = containsPattern(filter.search);
-    where = or(ilike(c.name, p), ilike(pr.name, p), ilike(ct.name, p), ilike(ex.name, p), ilike(cr.name, p));
-  }
-  return (await query.where(where).orderBy(asc(c.name), asc(c.id))) as CertificationRow[];
+/** One certification with the names of its master items. */
+export async function selectCertifications(db: Db, filter: { id: number }): Promise<CertificationRow[]> {
+  const { query, c } = certificationsWithMasters(db, false);
+  return (await query.where(eq(c.id, filter.id))) as CertificationRow[];
+}
+
+/** /certification-list: one page of certifications, searched over their names and master names. */
+export async function pageCertifications(db: Db, q: z.output<typeof certificationListRequest>) {
+  const window = pageWindow({ ...q, search: q.search ?? undefined });
+  const { query, ct, pr, ex, cr, c } = certificationsWithMasters(db, true);
+  const where = q.search ? searchWhere(q.search, [c.name, pr.name, ct.name, ex.name, cr.name]) : undefined;
+  const rows = await query
+    .where(where)
+    .orderBy(...orderFor(q.sort, { name: c.name, level: c.level, created_at: c.id }, [asc(c.name)], c.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(
+    rows as (CertificationRow & { total: number })[],
+    window,
+    ({ total: _t, ...row }) => row as CertificationRow,
+    async () => (await certificationsWithMasters(db, false).query.where(where)).length,
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
 import { defineCall } from '../../platform/http/define-call';
 import { importCertifications } from './certifications-import';
-import { certificationValues, checkMasterIds, selectCertifications } from './certifications-repo';
+import { certificationValues, checkMasterIds, pageCertifications, selectCertifications } from './certifications-repo';
 import { isUniqueViolation } from './shared';
 
 export function certificationRoutes(app: FastifyInstance, deps: Deps): void {
@@ -58,9 +58,7 @@ export function certificationRoutes(app: FastifyInstance, deps: Deps): void {
     return { message: MSG.recordAdded, id: row!.id };
   });
 
-  defineCall(app, deps, API.certificationList, async ({ body }) => ({
-    list: await selectCertifications(deps.db, { search: body.search }),
-  }));
+  defineCall(app, deps, API.certificationList, ({ body }) => pageCertifications(deps.db, body));
 
   const getOne = async (id: number) => {
     const [row] = await selectCertifications(deps.db, { id });

@@ -2,14 +2,16 @@ import {
   ORG_MSG,
   type OrganizationRecord,
   type orgApprovedRequest,
+  type organizationsRequest,
   type orgStatusRequest,
   type registerOrganizationRequest,
 } from '@trainlab/contract';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { organizations, sessions, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
+import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { sendDecisionMail } from '../accounts-mail';
 import { iso } from './shared';
@@ -70,9 +72,24 @@ export async function registerOrganization(deps: Deps, body: z.output<typeof reg
   return { message: ORG_MSG.organizationRegistered, id: row.id, slug: row.slug };
 }
 
-export async function listOrganizations(deps: Deps, where?: SQL) {
-  const rows = await deps.db.select().from(organizations).where(where).orderBy(desc(organizations.id));
-  return { list: rows.map(toOrganizationRecord) };
+export async function listOrganizations(deps: Deps, q: z.output<typeof organizationsRequest>, only?: SQL) {
+  const window = pageWindow(q);
+  const where = and(only, searchWhere(q.search, [organizations.name, organizations.email, organizations.org_domain]));
+  const rows = await deps.db
+    .select({ ...getTableColumns(organizations), total: totalOver() })
+    .from(organizations)
+    .where(where)
+    .orderBy(
+      ...orderFor(
+        q.sort,
+        { name: organizations.name, email: organizations.email, created_at: organizations.id },
+        [desc(organizations.id)],
+        organizations.id,
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows, window, toOrganizationRecord, () => countWhere(deps.db, organizations, where));
 }
 
 export const APPROVED = eq(organizations.is_approved, 1);

@@ -1,9 +1,10 @@
 import { type adminUsersListRequest, ORG_MSG, type providerRequestDecision, USER_TYPES } from '@trainlab/contract';
-import { and, arrayContains, desc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
+import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { sendDecisionMail } from '../accounts-mail';
 import { iso } from './shared';
 
@@ -13,13 +14,30 @@ const APPROVABLE_TYPES = [USER_TYPES.provider, USER_TYPES.organization];
 /** /admin/get-users-list: accounts of one type; type 'request' = waiting for approval, otherwise approved. */
 export async function usersList(deps: Deps, body: z.output<typeof adminUsersListRequest>) {
   const waiting = body.type === 'request';
+  const window = pageWindow(body);
+  const where = and(
+    eq(users.user_type, body.role),
+    eq(users.is_approved, waiting ? 0 : 1),
+    searchWhere(body.search, [users.first_name, users.last_name, users.email, users.mobile_no]),
+  );
   const rows = await deps.db
-    .select()
+    .select({ ...getTableColumns(users), total: totalOver() })
     .from(users)
-    .where(and(eq(users.user_type, body.role), eq(users.is_approved, waiting ? 0 : 1)))
-    .orderBy(desc(users.id));
-  return {
-    list: rows.map((u) => ({
+    .where(where)
+    .orderBy(
+      ...orderFor(
+        body.sort,
+        { first_name: users.first_name, last_name: users.last_name, email: users.email, created_at: users.id },
+        [desc(users.id)],
+        users.id,
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(
+    rows,
+    window,
+    (u) => ({
       id: u.id,
       slug: u.slug,
       first_name: u.first_name,
@@ -29,8 +47,9 @@ export async function usersList(deps: Deps, body: z.output<typeof adminUsersList
       status: u.status,
       is_approved: u.is_approved,
       created_at: iso(u.created_at),
-    })),
-  };
+    }),
+    () => countWhere(deps.db, users, where),
+  );
 }
 
 /** /admin/get-child-users-list: the provider_user accounts of the provider with this slug. */

@@ -42,10 +42,10 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
 
   // organizations and their approval
   defineCall(app, deps, API.createOrganization, ({ body }) => registerOrganization(deps, body));
-  defineCall(app, deps, API.getOrganizations, () => listOrganizations(deps));
-  defineCall(app, deps, API.getOrgs, () => listOrganizations(deps));
-  defineCall(app, deps, API.getOrgApproved, () => listOrganizations(deps, APPROVED));
-  defineCall(app, deps, API.getOrgApprove, () => listOrganizations(deps, WAITING));
+  defineCall(app, deps, API.getOrganizations, ({ body }) => listOrganizations(deps, body));
+  defineCall(app, deps, API.getOrgs, ({ body }) => listOrganizations(deps, body));
+  defineCall(app, deps, API.getOrgApproved, ({ body }) => listOrganizations(deps, body, APPROVED));
+  defineCall(app, deps, API.getOrgApprove, ({ body }) => listOrganizations(deps, body, WAITING));
   defineCall(app, deps, API.orgApproved, ({ body }) => setApproval(deps, body));
   defineCall(app, deps, API.orgStatus, ({ body }) => setStatus(deps, body));
 

@@ -10,14 +10,13 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { syllabusTopics, topicRatings, trainingAttendances, trainings, users } from '../../db/schema';
+import { insertChunked } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { AppError, invalidField } from '../../platform/errors';
 import { importRows, readUpload } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { type TopicRow, topicForStaff, trainingForManager, trainingForStaff } from './access';
 import { iso } from './rows';
-
-const INSERT_CHUNK = 500;
 
 export const averageRating = sql<
   string | null
@@ -84,11 +83,7 @@ export async function importTopics(deps: Deps, auth: AuthContext, request: Fasti
     start_time: when(data.start_time),
     end_time: when(data.end_time),
   }));
-  await deps.db.transaction(async (tx) => {
-    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-      await tx.insert(syllabusTopics).values(values.slice(i, i + INSERT_CHUNK));
-    }
-  });
+  await deps.db.transaction((tx) => insertChunked(tx, syllabusTopics, values));
   return { message: MSG.recordAdded, count: values.length };
 }
 

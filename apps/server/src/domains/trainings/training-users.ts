@@ -11,11 +11,13 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { trainings, trainingUsers, users } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
+import { chunksOf } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound, ValidationError } from '../../platform/errors';
 import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { makeSlug } from '../../platform/slug';
 import { issuePasswordLink } from '../accounts-mail';
 import { isLearner, managerTenant, type Tenant, type TrainingRow, tenantWhere, trainingForManager } from './access';
@@ -83,7 +85,7 @@ function tenantOf(training: TrainingRow): Tenant {
     : { kind: 'organization', organizationId: training.organization_id! };
 }
 
-async function notify(deps: Deps, training: TrainingRow, done: Enrolled[]) {
+async function notify(deps: Deps, training: TrainingRow, done: Pick<Enrolled, 'user' | 'created'>[]) {
   const when = `${training.start_date.toISOString().slice(0, 10)} to ${training.end_date.toISOString().slice(0, 10)}`;
   for (const e of done) {
     if (e.created) {
@@ -104,6 +106,50 @@ async function notify(deps: Deps, training: TrainingRow, done: Enrolled[]) {
     }
   }
 }
+
+/**
+ * An import's enrolment e-mails go out from background jobs of ENROLMENT_MAIL_BATCH people each:
+ * ten thousand mails (each with a set-password link for a new account) sent inside the request
+ * would hold it open for over a minute, past any proxy's timeout.
+ */
+export const ENROLMENT_MAIL_JOB = 'trainings.enrolment-mail';
+const ENROLMENT_MAIL_BATCH = 100;
+
+async function queueNotices(deps: Deps, training: TrainingRow, done: Enrolled[]) {
+  for (const slice of chunksOf(done, ENROLMENT_MAIL_BATCH)) {
+    await enqueue(deps, ENROLMENT_MAIL_JOB, {
+      training_id: training.id,
+      people: slice.map((e) => ({ id: e.user.id, created: e.created })),
+    });
+  }
+}
+
+registerJobHandler(ENROLMENT_MAIL_JOB, async (deps, payload) => {
+  const [training] = await deps.db
+    .select()
+    .from(trainings)
+    .where(eq(trainings.id, Number(payload.training_id)));
+  if (!training) return; // deleted meanwhile
+  const people = payload.people as { id: number; created: boolean }[];
+  const found = await deps.db
+    .select({ id: users.id, email: users.email, first_name: users.first_name })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        people.map((p) => p.id),
+      ),
+    );
+  const byId = new Map(found.map((u) => [u.id, u]));
+  await notify(
+    deps,
+    training,
+    people.flatMap((p) => {
+      const user = byId.get(p.id);
+      return user ? [{ user, created: p.created }] : [];
+    }),
+  );
+});
 
 /**
  * Why a person cannot be enrolled: listed twice, already enrolled, or an account that is not a
@@ -148,11 +194,6 @@ async function check(
   });
 }
 
-/** Rows per INSERT: well under the driver's bind-parameter limit for every table here. */
-const INSERT_CHUNK = 500;
-const chunksOf = <T>(rows: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-
 /** Creates the missing accounts and the enrolments (inside the caller's transaction). */
 
 async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<Enrolled[]> {
@@ -164,7 +205,7 @@ async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<E
   const fresh = people.filter((p) => !existing.has(p.email.toLowerCase()));
   // in slices: one INSERT of 10,000 accounts would bind over 100,000 parameters (PostgreSQL allows 65,535)
   const created: { id: number; email: string; first_name: string }[] = [];
-  for (const slice of chunksOf(fresh, INSERT_CHUNK)) {
+  for (const slice of chunksOf(fresh)) {
     created.push(
       ...(await tx
         .insert(users)
@@ -180,7 +221,7 @@ async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<E
     ...created.map((u) => ({ user: u, created: true })),
   ];
   const enrolments: { id: number; user_id: number }[] = [];
-  for (const slice of chunksOf(accounts, INSERT_CHUNK)) {
+  for (const slice of chunksOf(accounts)) {
     enrolments.push(
       ...(await tx
         .insert(trainingUsers)
@@ -264,7 +305,7 @@ export async function importTrainingUsers(deps: Deps, auth: AuthContext, request
     if (isUniqueViolation(e)) throw new ValidationError({ file: [MSG.trainingUserExists] });
     throw e;
   }
-  await notify(deps, training, done);
+  await queueNotices(deps, training, done);
   return { message: MSG.recordAdded, count: done.length };
 }
 

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema';
+import { GuardedPglite } from './guarded-pglite';
 import { queryObserver } from './query-observer';
 
 export type Schema = typeof schema;
@@ -97,19 +98,15 @@ export async function openDatabase(url: string): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (url !== 'memory://') mkdirSync(url, { recursive: true });
-  const client = url === 'memory://' ? new PGlite() : new PGlite(url);
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger: queryObserver }) as unknown as Db;
+  const client = await GuardedPglite.open(url === 'memory://' ? null : url);
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: queryObserver }) as unknown as Db;
   const exclusive = serialQueue();
   return {
     db,
     kind: 'pglite',
     migrate: () => exclusive(() => migratePglite(db as never, { migrationsFolder: migrationsFolder() })),
     exclusive,
-    ping: async () => {
-      await client.query('select 1');
-    },
+    ping: () => client.ping(),
     close: () => client.close(),
   };
 }

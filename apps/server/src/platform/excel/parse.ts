@@ -11,6 +11,11 @@ export interface ParsedSheet {
   rows: (string | null)[][];
   /** The sheet has more rows than were read. */
   truncated: boolean;
+  /**
+   * Rows of the first worksheet counted on its raw XML before any was parsed (-1: not an .xlsx
+   * with a sheet1 part). Over `sheetRows`, nothing is parsed at all: `rows` is empty.
+   */
+  counted: number;
 }
 
 export interface ParseOptions {
@@ -92,7 +97,12 @@ export async function parseSheet(file: Buffer, opts: ParseOptions): Promise<Pars
       worker.once('message', (msg: { ok: boolean } & Partial<ParsedSheet>) => {
         finish(() => {
           if (!msg?.ok || !Array.isArray(msg.rows)) return reject(new UnreadableFileError('unreadable'));
-          resolve({ startRow: Number(msg.startRow) || 0, rows: msg.rows, truncated: Boolean(msg.truncated) });
+          resolve({
+            startRow: Number(msg.startRow) || 0,
+            rows: msg.rows,
+            truncated: Boolean(msg.truncated),
+            counted: Number.isInteger(msg.counted) ? Number(msg.counted) : -1,
+          });
         });
       });
       worker.once('error', (err) => finish(() => reject(new UnreadableFileError(err.message))));

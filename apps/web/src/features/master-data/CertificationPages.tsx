@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { confirmAction } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -15,7 +16,7 @@ import { ImportPanel } from '../../ui/ImportPanel';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { CertificationForm, certificationValues, EMPTY_CERTIFICATION } from './CertificationForm';
-import { BackLink, type Certification, IconAction, type ListOf, money, type WriteResponse } from './shared';
+import { BackLink, type Certification, IconAction, money, type WriteResponse } from './shared';
 
 const LIST = '/certification/list';
 
@@ -135,7 +136,7 @@ function CertificationDetails({ c }: { c: Certification }) {
 export function CertificationListPage() {
   const title = useRouteTitle();
   const client = useQueryClient();
-  const q = useApiQuery<ListOf<Certification>>('certification-list', {});
+  const { list, query: q } = usePagedQuery<Certification>('certification-list', {}, { sort: 'name' });
   const [viewing, setViewing] = useState<Certification | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
 
@@ -159,10 +160,10 @@ export function CertificationListPage() {
     });
 
   const columns: DataTableColumn<Certification>[] = [
-    { accessor: 'name', title: 'Name' },
+    { accessor: 'name', title: 'Name', sortable: true },
     { accessor: 'certification_type', title: 'Type', render: (c) => c.certification_type ?? '—' },
     { accessor: 'product_name', title: 'Product', render: (c) => c.product_name ?? '—' },
-    { accessor: 'level', title: 'Level' },
+    { accessor: 'level', title: 'Level', sortable: true },
     {
       accessor: 'cost',
       title: 'Cost',
@@ -204,7 +205,7 @@ export function CertificationListPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['name', 'certification_type', 'product_name', 'level', 'exam_name', 'role_name']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name} size="lg">
         {viewing ? <CertificationDetails c={viewing} /> : null}

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { OrganizationRecord } from '@trainlab/contract';
-import { useApiQuery } from '../../api/use-api';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -8,15 +8,15 @@ import { RowLink } from '../../ui/RowLink';
 import { ActiveBadge, useDecision, YesNoBadge } from './shared';
 
 const ORG_COLUMNS: DataTableColumn<OrganizationRecord>[] = [
-  { accessor: 'name', title: 'Name' },
-  { accessor: 'email', title: 'Email' },
+  { accessor: 'name', title: 'Name', sortable: true },
+  { accessor: 'email', title: 'Email', sortable: true },
   { accessor: 'org_domain', title: 'Domain', render: (o) => o.org_domain ?? '—' },
 ];
 
 /** /admin/organizations: every organization with Activate/Deactivate. */
 export function AdminOrganizationsPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: OrganizationRecord[] }>('get-organizations');
+  const { list, query: q } = usePagedQuery<OrganizationRecord>('get-organizations');
   const { run, busyKey } = useDecision({ path: 'org-status', invalidates: ['get-organizations', 'get-org-approve'] });
   const columns: DataTableColumn<OrganizationRecord>[] = [
     ...ORG_COLUMNS,
@@ -69,7 +69,7 @@ export function AdminOrganizationsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['name', 'email', 'org_domain']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
     </Stack>
   );
@@ -78,7 +78,7 @@ export function AdminOrganizationsPage() {
 /** /admin/approve-organizations: organizations waiting for approval, Yes/No. */
 export function ApproveOrganizationsPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: OrganizationRecord[] }>('get-org-approve');
+  const { list, query: q } = usePagedQuery<OrganizationRecord>('get-org-approve');
   const { run, busyKey } = useDecision({
     path: 'org-approved',
     invalidates: ['get-org-approve', 'get-organizations', 'admin/dashboard-data'],
@@ -137,7 +137,7 @@ export function ApproveOrganizationsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['name', 'email']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
     </Stack>
   );

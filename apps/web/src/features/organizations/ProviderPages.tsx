@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { useApiQuery } from '../../api/use-api';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -15,16 +16,16 @@ type AdminUserRow = z.infer<typeof adminUserRow>;
 type ChildUserRow = z.infer<typeof childUserRow>;
 
 const PERSON_COLUMNS: DataTableColumn<AdminUserRow>[] = [
-  { accessor: 'first_name', title: 'First Name' },
-  { accessor: 'last_name', title: 'Last Name' },
-  { accessor: 'email', title: 'Email' },
+  { accessor: 'first_name', title: 'First Name', sortable: true },
+  { accessor: 'last_name', title: 'Last Name', sortable: true },
+  { accessor: 'email', title: 'Email', sortable: true },
   { accessor: 'mobile_no', title: 'Mobile No', render: (u) => u.mobile_no ?? '—' },
 ];
 
 /** /admin/learning-providers: approved learning providers with View Users. */
 export function LearningProvidersPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: AdminUserRow[] }>('admin/get-users-list', {
+  const { list, query: q } = usePagedQuery<AdminUserRow>('admin/get-users-list', {
     role: USER_TYPES.provider,
     type: 'approved',
   });
@@ -55,7 +56,7 @@ export function LearningProvidersPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['first_name', 'last_name', 'email']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
     </Stack>
   );
@@ -92,7 +93,12 @@ export function ProviderUsersPage() {
 }
 
 function RequestsTable({ role, label }: { role: number; label: string }) {
-  const q = useApiQuery<{ list: AdminUserRow[] }>('admin/get-users-list', { role, type: 'request' });
+  // two of these tables share one screen: each keeps its own page, search and sort in the URL
+  const { list, query: q } = usePagedQuery<AdminUserRow>(
+    'admin/get-users-list',
+    { role, type: 'request' },
+    { prefix: role === USER_TYPES.provider ? 'lp_' : 'org_' },
+  );
   const decision = useDecision({
     path: 'admin/update-learninig-provider-request',
     invalidates: ['admin/get-users-list', 'admin/dashboard-data'],
@@ -122,7 +128,7 @@ function RequestsTable({ role, label }: { role: number; label: string }) {
       columns={columns}
       loading={q.isLoading}
       error={q.error}
-      searchOn={['first_name', 'last_name', 'email']}
+      paged={{ list, total: q.data?.total, searchable: true }}
     />
   );
 }
