@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { type ApiCall, call, empty } from '../api-base.js';
 import type { Role } from '../roles.js';
 import { listOf } from '../schemas/auth.js';
-import { pagedList } from '../schemas/paging.js';
 import * as md from '../schemas/master-data.js';
+import { pagedList } from '../schemas/paging.js';
 
 const ADMIN: readonly Role[] = ['admin'];
 /** Trainings are priced from the service list, so their managers read it too. */
