@@ -20,6 +20,8 @@ import { recordingRoutes } from './domains/recordings/routes';
 import { ssoRoutes } from './domains/sso/routes';
 import { studentRegistrationRoutes } from './domains/student-registration/routes';
 import { systemRoutes } from './domains/system/routes';
+import { takeCallRoutes } from './domains/take-calls/routes';
+import { trainerRoutes } from './domains/trainers/routes';
 import { trainingRoutes } from './domains/trainings/routes';
 import type { Deps } from './platform/deps';
 import { installErrorHandler } from './platform/errors';
@@ -41,6 +43,8 @@ const DOMAINS = [
   paymentRoutes,
   courseRoutes,
   ssoRoutes,
+  trainerRoutes,
+  takeCallRoutes,
   devRoutes,
 ];
 

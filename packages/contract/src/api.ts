@@ -11,6 +11,7 @@ import { ORGANIZATION_CALLS } from './calls/organizations.js';
 import { RECORDING_CALLS } from './calls/recordings.js';
 import { SSO_CALLS } from './calls/sso.js';
 import { STUDENT_REGISTRATION_CALLS } from './calls/student-registration.js';
+import { TRAINER_CALLS } from './calls/trainers.js';
 import { TRAINING_CALLS } from './calls/trainings.js';
 
 export * from './api-base.js';
@@ -33,6 +34,7 @@ export const API = {
   ...COMMERCE_CALLS,
   ...COURSE_CALLS,
   ...SSO_CALLS,
+  ...TRAINER_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;

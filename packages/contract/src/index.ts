@@ -15,6 +15,8 @@ export * from './schemas/paging.js';
 export * from './schemas/recordings.js';
 export * from './schemas/sso.js';
 export * from './schemas/student-registration.js';
+export * from './schemas/take-calls.js';
+export * from './schemas/trainers.js';
 export * from './schemas/trainings.js';
 export * from './sidebar.js';
 export * from './validation.js';

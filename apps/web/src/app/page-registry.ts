@@ -11,6 +11,7 @@ import { ORGANIZATION_PAGES } from '../features/organizations/pages';
 import { LandingPage } from '../features/public/LandingPage';
 import { RECORDING_PAGES } from '../features/recording/pages';
 import { SSO_PAGES } from '../features/sso/pages';
+import { TRAINER_PAGES } from '../features/trainers/pages';
 import { TRAINING_PAGES } from '../features/trainings/pages';
 import { ComingSoonPage } from './ComingSoonPage';
 import { type LazyPage, lazyPage } from './lazy-page';
@@ -56,6 +57,7 @@ const FEATURE_PAGES: Record<string, LazyPage> = {
   ...COMMERCE_PAGES,
   ...COURSE_PAGES,
   ...SSO_PAGES,
+  ...TRAINER_PAGES,
 };
 
 export function pageFor(pattern: string): ComponentType | LazyPage {

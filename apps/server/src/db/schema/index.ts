@@ -12,4 +12,5 @@ export * from './otp';
 export * from './outbox';
 export * from './recordings';
 export * from './sso';
+export * from './trainers';
 export * from './trainings';

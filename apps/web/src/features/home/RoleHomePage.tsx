@@ -1,6 +1,7 @@
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { menuForRoles } from '@trainlab/contract';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { displayName, useSession } from '../../api/session';
 import { useRouteTitle } from '../../app/route-title';
@@ -8,8 +9,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { QuickLinks } from '../../ui/QuickLinks';
 import { roleLabel } from './role-labels';
 
-/** The home of each role: who is signed in, and a card for every entry of the role's menu. */
-export function RoleHomePage() {
+/**
+ * The home of each role: who is signed in, and a card for every entry of the role's menu. A role's
+ * own dashboard (e.g. the trainer's) goes in `children`, between the two.
+ */
+export function RoleHomePage({ children }: { children?: ReactNode } = {}) {
   const session = useSession();
   const { pathname } = useLocation();
   const title = useRouteTitle();
@@ -44,6 +48,8 @@ export function RoleHomePage() {
           </Stack>
         </Group>
       </Card>
+
+      {children}
 
       {links.length ? <QuickLinks links={links.map((item) => ({ label: item.label, to: item.path }))} /> : null}
     </Stack>

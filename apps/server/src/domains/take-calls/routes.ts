@@ -1,0 +1,28 @@
+import { API } from '@trainlab/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { defineCall } from '../../platform/http/define-call';
+import * as answer from './answer';
+import * as manage from './manage';
+import { searchTrainers } from './search';
+
+/** Take calls (spec 02 §7 'Take calls'): managers sound out trainers, trainers answer. */
+export function takeCallRoutes(app: FastifyInstance, deps: Deps): void {
+  defineCall(app, deps, API.getTrainerList, ({ body }) => searchTrainers(deps, body));
+  defineCall(app, deps, API.createTakeCall, ({ auth, body }) => manage.createTakeCall(deps, auth, body));
+  defineCall(app, deps, API.showTakeCall, ({ auth, body }) => manage.takeCallList(deps, auth, body));
+  defineCall(app, deps, API.rescheduleTakeCall, ({ auth, body }) => manage.rescheduleTakeCall(deps, auth, body));
+  defineCall(app, deps, API.showTakeCallDetails, ({ auth, body }) => manage.takeCallDetails(deps, auth, body));
+  defineCall(app, deps, API.assignTrainerToTraining, ({ auth, body }) => manage.assignFromTakeCall(deps, auth, body));
+  defineCall(app, deps, API.getTrainingTrainersRequirementStatus, ({ auth, body }) =>
+    manage.requirementStatus(deps, auth, body.trainer_id, body.take_call_id),
+  );
+  defineCall(app, deps, API.trainerTakeCalls, ({ auth, body }) => answer.trainerTakeCalls(deps, auth, body));
+  defineCall(app, deps, API.rescheduleTrainerTakeCall, ({ auth, body }) => answer.answerTakeCall(deps, auth, body));
+  defineCall(app, deps, API.getTrainingRequirements, ({ auth, body }) =>
+    answer.trainingRequirements(deps, auth, body.take_call_id),
+  );
+  defineCall(app, deps, API.updateTrainingRequirement, ({ auth, body }) =>
+    answer.confirmRequirements(deps, auth, body.ids),
+  );
+}
