@@ -24,6 +24,7 @@ import { trainingRoutes } from './domains/trainings/routes';
 import type { Deps } from './platform/deps';
 import { installErrorHandler } from './platform/errors';
 import { registerMultipart } from './platform/excel';
+import { installSecurityHeaders } from './platform/http/security-headers';
 
 const DOMAINS = [
   systemRoutes,
@@ -85,6 +86,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     methods: ['POST', 'GET', 'OPTIONS'],
   });
   installErrorHandler(app);
+  const dist = webDist(deps);
+  installSecurityHeaders(app, deps.config, dist);
   // Kept so a test can prove every API route came from the contract's permission table.
   const routes: { method: string; url: string; declared: boolean }[] = [];
   app.decorate('registeredRoutes', routes);
@@ -97,7 +100,6 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await registerMultipart(app);
   for (const register of DOMAINS) register(app, deps);
 
-  const dist = webDist(deps);
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,
