@@ -23,6 +23,9 @@ const RAZORPAY = {
   connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
 };
 
+/** The fallback font folder Excalidraw adds after ours (fonts only, that package's path only). */
+export const EXCALIDRAW_FONT_FALLBACK = 'https://esm.sh/@excalidraw/';
+
 /** 'sha256-…' of each inline <script> of the built index.html (Vite writes none today; kept exact if it does). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -62,7 +65,9 @@ export function contentSecurityPolicy(config: HeaderConfig, scriptHashes: string
     'style-src': ["'self'", "'unsafe-inline'"],
     // QR codes and Excalidraw images are data: and blob: URLs
     'img-src': ["'self'", 'data:', 'blob:', ...s3],
-    'font-src': ["'self'", 'data:'],
+    // Excalidraw names its CDN as the last source of every whiteboard font face and Chromium checks each
+    // source when the face is built; the fonts load from /excalidraw-assets, so this path is never fetched
+    'font-src': ["'self'", 'data:', EXCALIDRAW_FONT_FALLBACK],
     // hls.js feeds the <video> through MediaSource (blob:); recordings preview from blob:
     'media-src': ["'self'", 'blob:', ...s3],
     // hls.js parses segments in a worker it creates from a blob: URL
