@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@trainlab/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { assessmentRoutes } from './domains/assessments/routes';
+import { auditRoutes } from './domains/audit/routes';
 import { authRoutes } from './domains/auth/routes';
 import { catalogRoutes } from './domains/catalog/routes';
 import { certificateRoutes } from './domains/certificates/routes';
@@ -42,6 +43,7 @@ const DOMAINS = [
   paymentRoutes,
   courseRoutes,
   ssoRoutes,
+  auditRoutes,
   devRoutes,
 ];
 

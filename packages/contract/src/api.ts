@@ -1,5 +1,6 @@
 import type { ApiAccess, ApiCall } from './api-base.js';
 import { ASSESSMENT_CALLS } from './calls/assessments.js';
+import { AUDIT_CALLS } from './calls/audit.js';
 import { AUTH_CALLS } from './calls/auth.js';
 import { CERTIFICATE_CALLS } from './calls/certificates.js';
 import { COMMERCE_CALLS } from './calls/commerce.js';
@@ -33,6 +34,7 @@ export const API = {
   ...COMMERCE_CALLS,
   ...COURSE_CALLS,
   ...SSO_CALLS,
+  ...AUDIT_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;
