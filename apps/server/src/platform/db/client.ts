@@ -29,6 +29,8 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a consistent gzipped tarball of the data folder, taken between queries (backups) */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 function migrationsFolder(): string {
@@ -111,5 +113,10 @@ export async function openDatabase(url: string): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    dumpDataDir: async () => {
+      // committed rows may sit in WAL buffers only: write them out so the copied files hold them
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
   };
 }
