@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +67,16 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     // a client can write X-Forwarded-For itself: believe it only from the proxies configured
     trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,
+    // every log line of a request carries its id: the proxy's X-Request-Id when sane, else a new one
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
   });
 
   // Existing clients send calls without parameters with no body; an empty JSON body reads as {}.

@@ -6,6 +6,7 @@ import { buildOpenApi, renderApiReference } from '../../platform/http/openapi';
 import { mediaToolsAvailable } from '../courses/media-tools';
 import { mediaTools } from '../courses/video';
 import { backupRoute } from './backup-route';
+import { operationsRoutes } from './operations';
 
 export function systemRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/health', async (_request, reply) => {
@@ -25,6 +26,7 @@ export function systemRoutes(app: FastifyInstance, deps: Deps): void {
     }
   });
   backupRoute(app, deps);
+  operationsRoutes(app, deps);
   const doc = buildOpenApi(deps.config.PUBLIC_URL);
   app.get('/api/openapi.json', async () => doc);
   const page = renderApiReference(doc);

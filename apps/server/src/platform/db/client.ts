@@ -31,6 +31,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a consistent gzipped tarball of the data folder, taken between queries (backups) */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: the connection pool's connections (metrics) */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 function migrationsFolder(): string {
@@ -97,6 +99,7 @@ export async function openDatabase(url: string): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (url !== 'memory://') mkdirSync(url, { recursive: true });
