@@ -78,6 +78,18 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     reply.header('x-request-id', request.id);
     return payload;
   });
+  // Closing closes the keep-alive connections idle at that moment only; one that goes idle later (its
+  // last request answered, or refused with 503) would hold the close open: close those as they idle.
+  let idleSweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleSweep.unref();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    clearInterval(idleSweep);
+    done();
+  });
 
   // Existing clients send calls without parameters with no body; an empty JSON body reads as {}.
   app.removeContentTypeParser('application/json');

@@ -59,7 +59,9 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      app.log.info('requests drained');
       await jobRunner.stop();
+      app.log.info('jobs stopped');
       await closeDeps(deps);
     } finally {
       process.exit(0);
