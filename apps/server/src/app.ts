@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@trainlab/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { assessmentRoutes } from './domains/assessments/routes';
+import { auditRoutes } from './domains/audit/routes';
 import { authRoutes } from './domains/auth/routes';
 import { catalogRoutes } from './domains/catalog/routes';
 import { certificateRoutes } from './domains/certificates/routes';
@@ -26,6 +28,7 @@ import { trainingRoutes } from './domains/trainings/routes';
 import type { Deps } from './platform/deps';
 import { installErrorHandler } from './platform/errors';
 import { registerMultipart } from './platform/excel';
+import { installSecurityHeaders } from './platform/http/security-headers';
 
 const DOMAINS = [
   systemRoutes,
@@ -45,6 +48,7 @@ const DOMAINS = [
   ssoRoutes,
   trainerRoutes,
   takeCallRoutes,
+  auditRoutes,
   devRoutes,
 ];
 
@@ -67,6 +71,28 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     // a client can write X-Forwarded-For itself: believe it only from the proxies configured
     trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,
+    // every log line of a request carries its id: the proxy's X-Request-Id when sane, else a new one
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+  // Closing closes the keep-alive connections idle at that moment only; one that goes idle later (its
+  // last request answered, or refused with 503) would hold the close open: close those as they idle.
+  let idleSweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleSweep.unref();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    clearInterval(idleSweep);
+    done();
   });
 
   // Existing clients send calls without parameters with no body; an empty JSON body reads as {}.
@@ -89,6 +115,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
     methods: ['POST', 'GET', 'OPTIONS'],
   });
   installErrorHandler(app);
+  const dist = webDist(deps);
+  installSecurityHeaders(app, deps.config, dist);
   // Kept so a test can prove every API route came from the contract's permission table.
   const routes: { method: string; url: string; declared: boolean }[] = [];
   app.decorate('registeredRoutes', routes);
@@ -101,7 +129,6 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   await registerMultipart(app);
   for (const register of DOMAINS) register(app, deps);
 
-  const dist = webDist(deps);
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,

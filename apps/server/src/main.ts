@@ -3,6 +3,7 @@ import { COURSE_MSG } from '@trainlab/contract';
 import { buildApp } from './app';
 import { mediaToolsAvailable } from './domains/courses/media-tools';
 import { mediaTools } from './domains/courses/video';
+import { pruneAudit } from './platform/audit';
 import { closeDeps, createDeps, seedAtStart } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
 import { startJobRunner } from './platform/jobs';
@@ -27,6 +28,11 @@ async function main() {
   const app = await buildApp(deps, { logger: true });
   await app.listen({ host: config.HOST, port: config.PORT });
   const jobRunner = startJobRunner(deps);
+  // audit rows past AUDIT_RETENTION_DAYS go once an hour (and at start)
+  const prune = () => pruneAudit(deps).catch((e) => app.log.warn({ err: e }, 'audit retention clean-up failed'));
+  void prune();
+  const pruneTimer = setInterval(prune, 3600_000);
+  pruneTimer.unref();
   const url = config.PUBLIC_URL;
   console.log(`\nTrainLab is running at ${url}  (API under ${url}/api, reference at ${url}/api/docs)`);
   console.log(`Database: ${deps.database.kind}${seeded ? ' (demo data seeded)' : ''}; mail: ${deps.mail.kind}`);
@@ -39,16 +45,23 @@ async function main() {
   }
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  // A second signal exits at once; past SHUTDOWN_GRACE_SECONDS the process exits anyway (code 1).
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    clearInterval(pruneTimer);
+    const timer = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_SECONDS * 1000);
     timer.unref();
     try {
       await app.close();
+      app.log.info('requests drained');
       await jobRunner.stop();
+      app.log.info('jobs stopped');
       await closeDeps(deps);
     } finally {
       process.exit(0);

@@ -1,3 +1,5 @@
+// before anything that builds a schema (see the file)
+import './app/no-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';

@@ -1,5 +1,6 @@
 import type { ApiAccess, ApiCall } from './api-base.js';
 import { ASSESSMENT_CALLS } from './calls/assessments.js';
+import { AUDIT_CALLS } from './calls/audit.js';
 import { AUTH_CALLS } from './calls/auth.js';
 import { CERTIFICATE_CALLS } from './calls/certificates.js';
 import { COMMERCE_CALLS } from './calls/commerce.js';
@@ -35,6 +36,7 @@ export const API = {
   ...COURSE_CALLS,
   ...SSO_CALLS,
   ...TRAINER_CALLS,
+  ...AUDIT_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;

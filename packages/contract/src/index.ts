@@ -3,6 +3,7 @@ export * from './lookups.js';
 export * from './messages.js';
 export * from './roles.js';
 export * from './schemas/assessments.js';
+export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/certificates.js';
 export * from './schemas/commerce.js';

@@ -43,6 +43,25 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // ---- production hardening (docs/operations.md) ----
+  /** more origins the browser may call (fetch/WebSocket), comma-separated, e.g. a TURN REST API */
+  CSP_CONNECT_SRC: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** where browsers report Content-Security-Policy violations (report-uri); none when unset */
+  CSP_REPORT_URI: z.string().optional(),
+  /** audit rows older than this many days are removed by the daily clean-up job; 0 keeps them forever */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(730),
+  /** bearer token of GET /metrics (Prometheus); the path answers 404 while unset */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** how long a stopping server waits for requests and jobs before it exits anyway */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(15),
   /**
    * Whose X-Forwarded-For to believe for the client address (per-IP rate limits): 'loopback' (a
    * reverse proxy on this machine), 'false' (nobody), 'true' (anybody: only behind a proxy that

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ASSESSMENT_PAGES } from '../features/assessments/pages';
+import { AUDIT_PAGES } from '../features/audit/pages';
 import { LoginPage } from '../features/auth/LoginPage';
 import { COMMERCE_PAGES } from '../features/commerce/pages';
 import { CONFERENCE_PAGES } from '../features/conference/pages';
@@ -58,6 +59,7 @@ const FEATURE_PAGES: Record<string, LazyPage> = {
   ...COURSE_PAGES,
   ...SSO_PAGES,
   ...TRAINER_PAGES,
+  ...AUDIT_PAGES,
 };
 
 export function pageFor(pattern: string): ComponentType | LazyPage {

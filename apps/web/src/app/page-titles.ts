@@ -66,6 +66,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/confirm-training-requirement/:id': 'Confirm Training Requirement',
   '/admin/home': 'Dashboard',
   '/admin/categories': 'Categories',
+  '/audit-log': 'Audit Trail',
   '/trainer/register': 'Register Trainer',
   '/trainer/list': 'Trainers',
   '/trainer/update/:id': 'Update Trainer',

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './assessments';
+export * from './audit';
 export * from './certificates';
 export * from './commerce';
 export * from './conference';

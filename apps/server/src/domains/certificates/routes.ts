@@ -1,5 +1,6 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import {
@@ -34,7 +35,12 @@ export function certificateRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.getCertificateSettings, async ({ auth }) => ({
     success: await settingsOf(deps, callerTenant(auth)),
   }));
-  defineCall(app, deps, API.updateCertificateSettings, ({ auth, body }) =>
-    updateSettings(deps, callerTenant(auth), body),
+  defineCall(
+    app,
+    deps,
+    API.updateCertificateSettings,
+    audited(API.updateCertificateSettings, { type: 'certificate-settings' }, ({ auth, body }) =>
+      updateSettings(deps, callerTenant(auth), body),
+    ),
   );
 }

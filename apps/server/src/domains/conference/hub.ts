@@ -368,6 +368,11 @@ export class ConferenceHub {
     }
   }
 
+  /** Open conference sockets on this instance (metrics). */
+  get openConnections(): number {
+    return this.conns.size;
+  }
+
   /** Waits for queued work (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.work.size) await Promise.all([...this.work]);

@@ -1,6 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '../../adapters/files';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { PlaybackTokens } from '../recordings/tokens';
@@ -21,7 +22,12 @@ export function courseRoutes(app: FastifyInstance, deps: Deps): void {
   };
   defineCall(app, deps, API.getCourses, ({ body, auth }) => courses.getCourses(deps, auth, body));
   defineCall(app, deps, API.getModules, ({ body, auth }) => courses.getModules(deps, auth, body.course_id));
-  defineCall(app, deps, API.createCourse, ({ body, auth }) => courses.createCourse(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.createCourse,
+    audited(API.createCourse, { type: 'course' }, ({ body, auth }) => courses.createCourse(deps, auth, body)),
+  );
   defineCall(app, deps, API.createModule, ({ body, auth }) => courses.createModule(deps, auth, body));
   defineCall(app, deps, API.getCourseDetails, ({ body, auth }) => courses.getCourseDetails(deps, auth, body.slug));
   defineCall(app, deps, API.courseList, ({ body }) => courses.courseList(deps, body));
@@ -35,7 +41,14 @@ export function courseRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.courseProgress, ({ body, auth }) => player.reportProgress(ctx, auth, body));
   defineCall(app, deps, API.getUserCourses, ({ auth }) => player.userCourses(deps, auth));
   defineCall(app, deps, API.getLpOrOrgUsers, ({ auth }) => assign.lpOrOrgUsers(deps, auth));
-  defineCall(app, deps, API.assignCourseToUser, ({ body, auth }) => assign.assignCourse(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.assignCourseToUser,
+    audited(API.assignCourseToUser, { type: 'course-assignment' }, ({ body, auth }) =>
+      assign.assignCourse(deps, auth, body),
+    ),
+  );
   defineCall(app, deps, API.getCourseUsersList, ({ body, auth }) => assign.courseUsers(deps, auth, body));
   app.get('/api/course-media/:token/:file', (request, reply) => player.sendCourseMedia(ctx, request, reply));
 }

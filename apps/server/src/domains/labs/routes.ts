@@ -1,5 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
+import { vms } from '../../db/schema';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { authorizeLabAccount, checkLabAccount, labSettings, registerLabAccount } from './account';
@@ -15,18 +17,47 @@ export function labRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.registerGcAccount, ({ auth, body }) => registerLabAccount(deps, auth, body));
   defineCall(app, deps, API.authorizeGcAccount, ({ auth, body }) => authorizeLabAccount(deps, auth, body));
   defineCall(app, deps, API.checkGcAcExist, ({ auth }) => checkLabAccount(deps, auth));
-  defineCall(app, deps, API.gcCreateVm, ({ auth, body }) => createVms(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.gcCreateVm,
+    audited(API.gcCreateVm, { type: 'vm' }, ({ auth, body }) => createVms(deps, auth, body)),
+  );
   defineCall(app, deps, API.vmList, ({ auth, body }) => vmList(deps, auth, body));
   defineCall(app, deps, API.vmDetails, ({ auth, body }) => vmDetails(deps, auth, body.name));
-  defineCall(app, deps, API.vmDelete, ({ auth, body }) => deleteLab(deps, auth, body.name));
-  defineCall(app, deps, API.vmStartStop, ({ auth, body }) => vmStartStop(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.vmDelete,
+    audited(API.vmDelete, { type: 'vm', table: vms, key: 'name', column: vms.vm_name }, ({ auth, body }) =>
+      deleteLab(deps, auth, body.name),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.vmStartStop,
+    audited(API.vmStartStop, { type: 'vm', table: vms, key: 'name', column: vms.vm_name }, ({ auth, body }) =>
+      vmStartStop(deps, auth, body),
+    ),
+  );
   defineCall(app, deps, API.getVmCount, ({ auth }) => vmCount(deps, auth));
-  defineCall(app, deps, API.assignVmToUser, ({ auth, body }) => assignVm(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.assignVmToUser,
+    audited(API.assignVmToUser, { type: 'vm-assignment' }, ({ auth, body }) => assignVm(deps, auth, body)),
+  );
   defineCall(app, deps, API.vmAssignToUser, ({ auth, request }) => assignVmsFromExcel(deps, auth, request));
   defineCall(app, deps, API.vmConnection, ({ auth, body }) => vmConnection(deps, auth, body.name));
 
   defineCall(app, deps, API.labSettings, ({ auth }) => labSettings(deps, auth));
-  defineCall(app, deps, API.updateLabSettings, ({ auth, body }) => labSettings(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.updateLabSettings,
+    audited(API.updateLabSettings, { type: 'lab-settings' }, ({ auth, body }) => labSettings(deps, auth, body)),
+  );
   labSockets(app, deps);
 
   // a restart never loses or doubles a meter: records are made to agree with the engine at start-up

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { labNow } from '../../adapters/labs';
 import { vmPrices, vmStoragePrices } from '../../db/schema';
+import { audited } from '../../platform/audit';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -60,28 +61,33 @@ export function vmPricingRoutes(app: FastifyInstance, deps: Deps): void {
     return { list, storage_price: storage!.storage_price, cl_storage_price: storage!.cl_storage_price };
   });
 
-  defineCall(app, deps, API.updateVmPricing, async ({ body }) => {
-    await ensureVmPriceDefaults(deps.db);
-    await deps.db.transaction(async (tx) => {
-      // running labs pay what they owe at the old prices before the new ones apply
-      await rollOpenRuns(tx, labNow(deps));
-      const updated = await tx
-        .update(vmPrices)
-        .set({
-          linux: body.linux,
-          windows: body.windows,
-          cl_linux_price: body.cl_linux,
-          cl_windows_price: body.cl_windows,
-          updated_at: new Date(),
-        })
-        .where(eq(vmPrices.id, body.id))
-        .returning({ id: vmPrices.id });
-      if (updated.length === 0) throw notFound();
-      await tx
-        .update(vmStoragePrices)
-        .set({ storage_price: body.storage, cl_storage_price: body.cl_storage, updated_at: new Date() })
-        .where(eq(vmStoragePrices.id, STORAGE_ROW));
-    });
-    return { message: MSG.recordUpdated };
-  });
+  defineCall(
+    app,
+    deps,
+    API.updateVmPricing,
+    audited(API.updateVmPricing, { type: 'vm-price', table: vmPrices, key: 'id' }, async ({ body }) => {
+      await ensureVmPriceDefaults(deps.db);
+      await deps.db.transaction(async (tx) => {
+        // running labs pay what they owe at the old prices before the new ones apply
+        await rollOpenRuns(tx, labNow(deps));
+        const updated = await tx
+          .update(vmPrices)
+          .set({
+            linux: body.linux,
+            windows: body.windows,
+            cl_linux_price: body.cl_linux,
+            cl_windows_price: body.cl_windows,
+            updated_at: new Date(),
+          })
+          .where(eq(vmPrices.id, body.id))
+          .returning({ id: vmPrices.id });
+        if (updated.length === 0) throw notFound();
+        await tx
+          .update(vmStoragePrices)
+          .set({ storage_price: body.storage, cl_storage_price: body.cl_storage, updated_at: new Date() })
+          .where(eq(vmStoragePrices.id, STORAGE_ROW));
+      });
+      return { message: MSG.recordUpdated };
+    }),
+  );
 }

@@ -1,7 +1,8 @@
 import { API, MSG } from '@trainlab/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { linesOfBusiness, organizations } from '../../db/schema';
+import { linesOfBusiness, organizations, orgSubadminRequests, users } from '../../db/schema';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { invalidField } from '../../platform/errors';
 import { defineCall } from '../../platform/http/define-call';
@@ -46,13 +47,38 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.getOrgs, ({ body }) => listOrganizations(deps, body));
   defineCall(app, deps, API.getOrgApproved, ({ body }) => listOrganizations(deps, body, APPROVED));
   defineCall(app, deps, API.getOrgApprove, ({ body }) => listOrganizations(deps, body, WAITING));
-  defineCall(app, deps, API.orgApproved, ({ body }) => setApproval(deps, body));
-  defineCall(app, deps, API.orgStatus, ({ body }) => setStatus(deps, body));
+  defineCall(
+    app,
+    deps,
+    API.orgApproved,
+    audited(
+      API.orgApproved,
+      { type: 'organization', table: organizations, key: 'org_id', column: organizations.id },
+      ({ body }) => setApproval(deps, body),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.orgStatus,
+    audited(
+      API.orgStatus,
+      { type: 'organization', table: organizations, key: 'org_id', column: organizations.id },
+      ({ body }) => setStatus(deps, body),
+    ),
+  );
 
   // learning provider requests
   defineCall(app, deps, API.adminGetUsersList, ({ body }) => usersList(deps, body));
   defineCall(app, deps, API.adminGetChildUsersList, ({ body }) => childUsersList(deps, body.slug));
-  defineCall(app, deps, API.adminUpdateLearningProviderRequest, ({ body }) => decideProviderRequest(deps, body));
+  defineCall(
+    app,
+    deps,
+    API.adminUpdateLearningProviderRequest,
+    audited(API.adminUpdateLearningProviderRequest, { type: 'account', table: users, key: 'id' }, ({ body }) =>
+      decideProviderRequest(deps, body),
+    ),
+  );
 
   // the organization's departments, branches and sections
   defineCall(app, deps, API.orgGetDepartments, ({ auth }) => listUnits(deps, 'department', callerOrganizationId(auth)));
@@ -69,12 +95,33 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   // sub-admins and organization users
-  defineCall(app, deps, API.orgAddOrgSubadmin, ({ auth, body }) =>
-    addOrgSubadmin(deps, callerOrganizationId(auth), body),
+  defineCall(
+    app,
+    deps,
+    API.orgAddOrgSubadmin,
+    audited(API.orgAddOrgSubadmin, { type: 'account' }, ({ auth, body }) =>
+      addOrgSubadmin(deps, callerOrganizationId(auth), body),
+    ),
   );
-  defineCall(app, deps, API.orgAddOrgUser, ({ auth, body }) => addOrgUser(deps, callerOrganizationId(auth), body));
+  defineCall(
+    app,
+    deps,
+    API.orgAddOrgUser,
+    audited(API.orgAddOrgUser, { type: 'account' }, ({ auth, body }) =>
+      addOrgUser(deps, callerOrganizationId(auth), body),
+    ),
+  );
   defineCall(app, deps, API.adminNewOrgSubadminRequest, ({ body }) => subadminRequests(deps, body.type));
-  defineCall(app, deps, API.adminUpdateOrgSubadminRequest, ({ body }) => decideSubadminRequest(deps, body));
+  defineCall(
+    app,
+    deps,
+    API.adminUpdateOrgSubadminRequest,
+    audited(
+      API.adminUpdateOrgSubadminRequest,
+      { type: 'org-subadmin-request', table: orgSubadminRequests, key: 'odid', column: orgSubadminRequests.id },
+      ({ body }) => decideSubadminRequest(deps, body),
+    ),
+  );
 
   // home pages
   defineCall(app, deps, API.orgDashboardData, ({ auth }) => orgDashboard(deps, callerOrganizationId(auth)));
@@ -84,11 +131,28 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   // users the caller manages
   defineCall(app, deps, API.getAllLpUsers, ({ body, auth }) => listManagedUsers(deps, auth, body));
   defineCall(app, deps, API.getUserDetails, ({ auth, body }) => managedUserDetails(deps, auth, body.slug));
-  defineCall(app, deps, API.updateUserProfile, ({ auth, body }) => updateManagedUser(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.updateUserProfile,
+    audited(API.updateUserProfile, { type: 'account', table: users, key: 'slug' }, ({ auth, body }) =>
+      updateManagedUser(deps, auth, body),
+    ),
+  );
 
   // trainers (admin)
-  defineCall(app, deps, API.trainerRegister, ({ body }) => registerTrainer(deps, body));
+  defineCall(
+    app,
+    deps,
+    API.trainerRegister,
+    audited(API.trainerRegister, { type: 'trainer' }, ({ body }) => registerTrainer(deps, body)),
+  );
   defineCall(app, deps, API.trainerList, () => listTrainers(deps));
   defineCall(app, deps, API.getTrainer, ({ body }) => getTrainer(deps, body.id));
-  defineCall(app, deps, API.updateTrainer, ({ body }) => updateTrainer(deps, body));
+  defineCall(
+    app,
+    deps,
+    API.updateTrainer,
+    audited(API.updateTrainer, { type: 'trainer', table: users, key: 'id' }, ({ body }) => updateTrainer(deps, body)),
+  );
 }

@@ -5,6 +5,8 @@ import type { Deps } from '../../platform/deps';
 import { buildOpenApi, renderApiReference } from '../../platform/http/openapi';
 import { mediaToolsAvailable } from '../courses/media-tools';
 import { mediaTools } from '../courses/video';
+import { backupRoute } from './backup-route';
+import { operationsRoutes } from './operations';
 
 export function systemRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/health', async (_request, reply) => {
@@ -23,6 +25,8 @@ export function systemRoutes(app: FastifyInstance, deps: Deps): void {
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+  backupRoute(app, deps);
+  operationsRoutes(app, deps);
   const doc = buildOpenApi(deps.config.PUBLIC_URL);
   app.get('/api/openapi.json', async () => doc);
   const page = renderApiReference(doc);

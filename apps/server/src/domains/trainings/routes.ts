@@ -1,5 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
+import { trainings, trainingUsers } from '../../db/schema';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { joinCount, updateJoinStatus } from './attendance';
@@ -19,22 +21,60 @@ import {
 
 /** Live trainings (spec 01 §7 training calls, spec 02 §7 'Trainee, meeting, syllabus, attendance'). */
 export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
-  defineCall(app, deps, API.createTraining, ({ body, auth }) => createTraining(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.createTraining,
+    audited(API.createTraining, { type: 'training' }, ({ body, auth }) => createTraining(deps, auth, body)),
+  );
   defineCall(app, deps, API.allTrainings, ({ body, auth }) => upcomingTrainings(deps, auth, body));
   defineCall(app, deps, API.completedTrainings, ({ body, auth }) => completedTrainings(deps, auth, body));
   defineCall(app, deps, API.getTrainingDetails, ({ body, auth }) => trainingDetails(deps, auth, body.slug));
-  defineCall(app, deps, API.lpPublicTraining, ({ body, auth }) => togglePublic(deps, auth, body.id));
-  defineCall(app, deps, API.deleteTrainings, ({ body, auth }) => deleteTraining(deps, auth, body.slug));
+  defineCall(
+    app,
+    deps,
+    API.lpPublicTraining,
+    audited(API.lpPublicTraining, { type: 'training', table: trainings, key: 'id' }, ({ body, auth }) =>
+      togglePublic(deps, auth, body.id),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.deleteTrainings,
+    audited(API.deleteTrainings, { type: 'training', table: trainings, key: 'slug' }, ({ body, auth }) =>
+      deleteTraining(deps, auth, body.slug),
+    ),
+  );
   defineCall(app, deps, API.getDashboardData, ({ auth }) => managerDashboard(deps, auth));
 
-  defineCall(app, deps, API.lpAddTrainingUser, ({ body, auth }) => addTrainingUser(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.lpAddTrainingUser,
+    audited(API.lpAddTrainingUser, { type: 'enrolment' }, ({ body, auth }) => addTrainingUser(deps, auth, body)),
+  );
   defineCall(app, deps, API.lpImportTrainingUser, ({ auth, request }) => importTrainingUsers(deps, auth, request));
   defineCall(app, deps, API.lpGetTrainingUsers, ({ body, auth }) => trainingUserList(deps, auth, body));
-  defineCall(app, deps, API.lpuDownloadCertificateAccess, ({ body, auth }) =>
-    toggleCertificateAccess(deps, auth, body.id),
+  defineCall(
+    app,
+    deps,
+    API.lpuDownloadCertificateAccess,
+    audited(
+      API.lpuDownloadCertificateAccess,
+      { type: 'enrolment', table: trainingUsers, key: 'id' },
+      ({ body, auth }) => toggleCertificateAccess(deps, auth, body.id),
+    ),
   );
 
-  defineCall(app, deps, API.assignTrainersToTraining, ({ body, auth }) => assignTrainers(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.assignTrainersToTraining,
+    audited(API.assignTrainersToTraining, { type: 'training-trainers' }, ({ body, auth }) =>
+      assignTrainers(deps, auth, body),
+    ),
+  );
   defineCall(app, deps, API.getTrainingTrainers, ({ body, auth }) => trainingTrainerList(deps, auth, body.slug));
   defineCall(app, deps, API.getTrainersForAssignment, () => trainersForAssignment(deps));
   defineCall(app, deps, API.trainerAssignedTrainings, ({ auth }) => assignedTrainings(deps, auth));

@@ -30,6 +30,10 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a consistent gzipped tarball of the data folder, taken between queries (backups) */
+  dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: the connection pool's connections (metrics) */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 function migrationsFolder(): string {
@@ -96,6 +100,7 @@ export async function openDatabase(url: string): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const client = await GuardedPglite.open(url === 'memory://' ? null : url);
@@ -108,5 +113,10 @@ export async function openDatabase(url: string): Promise<Database> {
     exclusive,
     ping: () => client.ping(),
     close: () => client.close(),
+    dumpDataDir: async () => {
+      // committed rows may sit in WAL buffers only: write them out so the copied files hold them
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
   };
 }

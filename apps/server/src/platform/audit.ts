@@ -1,0 +1,165 @@
+import type { ApiCall } from '@trainlab/contract';
+import { eq, lt } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { auditLog } from '../db/schema';
+import type { Deps } from './deps';
+import type { AuthContext } from './http/auth-context';
+import type { CallContext } from './http/define-call';
+
+/**
+ * The audit trail's one writer. A change made by an admin or a tenant's manager writes one row:
+ * who (id, role, e-mail), when, the call and its target, the before/after of the fields that changed,
+ * and the client address (request.ip, which believes X-Forwarded-For only from TRUST_PROXY).
+ * Secrets never reach a row: any field whose name looks like one is written as '[redacted]'.
+ */
+
+const AUDITED_ROLES = ['admin', 'provider', 'organization', 'org_subadmin'] as const;
+const SECRET = /pass(word)?|secret|token|hash|otp|private|api_?key|^key$|cipher|credential|signature|_enc$/i;
+export const REDACTED = '[redacted]';
+
+type Changes = Record<string, { before: unknown; after: unknown }>;
+
+/** The role an actor acted in (the most powerful it holds), or null when its changes are not audited. */
+export function auditedRole(roles: readonly string[]): string | null {
+  return AUDITED_ROLES.find((r) => roles.includes(r)) ?? null;
+}
+
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET.test(k) ? REDACTED : plain(v)]),
+    );
+  }
+  return value;
+}
+
+/** The fields whose values differ between two versions of a row (either may be missing), secrets redacted. */
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
+  const out: Changes = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    const b = plain(before?.[key]);
+    const a = plain(after?.[key]);
+    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    out[key] = SECRET.test(key)
+      ? { before: b === undefined ? undefined : REDACTED, after: a === undefined ? undefined : REDACTED }
+      : { before: b ?? null, after: a ?? null };
+  }
+  return out;
+}
+
+export interface AuditEntryInput {
+  action: string;
+  target_type: string;
+  target_id?: string | number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Writes one row for a change `auth` made (nothing for accounts whose changes are not audited). */
+export async function recordAudit(
+  deps: Deps,
+  auth: AuthContext | null,
+  request: FastifyRequest | null,
+  entry: AuditEntryInput,
+): Promise<void> {
+  const role = auth ? auditedRole(auth.user.roles) : null;
+  if (!auth || !role) return;
+  const user = auth.user;
+  await deps.db.insert(auditLog).values({
+    actor_id: user.id,
+    actor_email: user.email,
+    actor_role: role,
+    tenant_owner_id: role === 'provider' ? user.id : null,
+    tenant_organization_id: role === 'organization' || role === 'org_subadmin' ? user.organization_id : null,
+    action: entry.action,
+    target_type: entry.target_type,
+    target_id: entry.target_id == null ? null : String(entry.target_id),
+    changes: changedFields(entry.before ?? null, entry.after ?? null),
+    ip: request?.ip ?? null,
+  });
+}
+
+/** Where the audited row lives: a table and the request field (and column) that name it. */
+export interface AuditTarget {
+  type: string;
+  table?: PgTable;
+  /** the request field naming the target ('id', 'slug', …) */
+  key?: string;
+  /** the table's column matching `key`; the column of the same name when omitted */
+  column?: PgColumn;
+}
+
+async function loadRow(deps: Deps, target: AuditTarget, value: unknown): Promise<Record<string, unknown> | null> {
+  if (!target.table || value === undefined || value === null) return null;
+  const column =
+    target.column ??
+    ((target.table as unknown as Record<string, PgColumn>)[target.key ?? 'id'] as PgColumn | undefined);
+  if (!column) return null;
+  const rows = await deps.db
+    .select()
+    .from(target.table)
+    .where(eq(column, value as never))
+    .limit(1);
+  return (rows[0] as Record<string, unknown> | undefined) ?? null;
+}
+
+function resultId(result: unknown): string | number | null {
+  if (!result || typeof result !== 'object') return null;
+  const r = result as Record<string, unknown>;
+  const inner = (r.success && typeof r.success === 'object' ? r.success : r.data) as
+    | Record<string, unknown>
+    | undefined;
+  for (const v of [r.id, r.slug, inner?.id, inner?.slug]) if (typeof v === 'number' || typeof v === 'string') return v;
+  return null;
+}
+
+/**
+ * Wraps a call's handler so each successful change writes its audit row: the target row is read
+ * before and after the change (when a table is given) and the changed fields recorded; without a
+ * table, the request's fields are the "after". One line at the call's registration:
+ *   defineCall(app, deps, API.x, audited(API.x, { type: 'training', table: trainings, key: 'slug' }, handler))
+ */
+export function audited<B, A extends AuthContext | null, R>(
+  call: ApiCall,
+  target: AuditTarget,
+  handler: (ctx: CallContext<B, A>) => Promise<R>,
+): (ctx: CallContext<B, A>) => Promise<R> {
+  return async (ctx) => {
+    const role = ctx.auth ? auditedRole(ctx.auth.user.roles) : null;
+    if (!role) return handler(ctx);
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    const keyValue = target.key ? body[target.key] : undefined;
+    const before = await loadRow(ctx.deps, target, keyValue);
+    const result = await handler(ctx);
+    const id = keyValue ?? resultId(result);
+    // a created target has no key in the request: its request fields are its "after"
+    const after = target.table && keyValue !== undefined ? await loadRow(ctx.deps, target, keyValue) : body;
+    try {
+      await recordAudit(ctx.deps, ctx.auth, ctx.request, {
+        action: call.path,
+        target_type: target.type,
+        target_id: (before?.id as number | undefined) ?? (after?.id as number | undefined) ?? (id as string | null),
+        before,
+        after,
+      });
+    } catch (e) {
+      // the change is made and answered; a lost row is reported loudly rather than failing the call
+      ctx.request.log.error({ err: e, action: call.path }, 'audit row not written');
+    }
+    return result;
+  };
+}
+
+/** Removes rows older than AUDIT_RETENTION_DAYS (0 keeps them forever); answers how many went. */
+export async function pruneAudit(deps: Deps, now = new Date()): Promise<number> {
+  const days = deps.config.AUDIT_RETENTION_DAYS;
+  if (!days) return 0;
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  const gone = await deps.db.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
+  return gone.length;
+}

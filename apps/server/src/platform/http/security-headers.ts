@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * The security headers of every answer (pages, assets, API answers, errors), built here and only
+ * here from the configuration. Why each source is allowed: docs/decisions/0016-production-hardening.md.
+ */
+export type HeaderConfig = Pick<
+  Config,
+  'PUBLIC_URL' | 'MEETING_PROVIDER' | 'JITSI_DOMAIN' | 'PAYMENT_GATEWAY' | 'CSP_CONNECT_SRC' | 'CSP_REPORT_URI'
+> & {
+  // the S3-compatible file store sets this when configured; browsers then upload and play from it
+  S3_ENDPOINT?: string;
+};
+
+/** Razorpay's Checkout script, its frames and the calls they make (only with PAYMENT_GATEWAY=razorpay). */
+const RAZORPAY = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+};
+
+/** The fallback font folder Excalidraw adds after ours (fonts only, that package's path only). */
+export const EXCALIDRAW_FONT_FALLBACK = 'https://esm.sh/@excalidraw/';
+
+/** 'sha256-…' of each inline <script> of the built index.html (Vite writes none today; kept exact if it does). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = m[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+function origin(url: string): string {
+  return new URL(url).origin;
+}
+
+/** The host of the Jitsi deployment as a CSP source (JITSI_DOMAIN is a bare host, may carry a port). */
+function jitsiSources(config: HeaderConfig): { https: string; wss: string } | null {
+  if (config.MEETING_PROVIDER !== 'jitsi' || !config.JITSI_DOMAIN) return null;
+  const host = config.JITSI_DOMAIN.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  return { https: `https://${host}`, wss: `wss://${host}` };
+}
+
+export function contentSecurityPolicy(config: HeaderConfig, scriptHashes: string[] = []): string {
+  const self = origin(config.PUBLIC_URL);
+  const ws = self.replace(/^http/, 'ws');
+  const jitsi = jitsiSources(config);
+  const razorpay = config.PAYMENT_GATEWAY === 'razorpay';
+  const s3 = config.S3_ENDPOINT ? [origin(config.S3_ENDPOINT)] : [];
+  const extraConnect = config.CSP_CONNECT_SRC;
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': ["'self'", ...scriptHashes, ...(jitsi ? [jitsi.https] : []), ...(razorpay ? RAZORPAY.script : [])],
+    'script-src-attr': ["'none'"],
+    // Mantine writes its CSS variables in a <style> element and positions popovers with style attributes
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // QR codes and Excalidraw images are data: and blob: URLs
+    'img-src': ["'self'", 'data:', 'blob:', ...s3],
+    // Excalidraw names its CDN as the last source of every whiteboard font face and Chromium checks each
+    // source when the face is built; the fonts load from /excalidraw-assets, so this path is never fetched
+    'font-src': ["'self'", 'data:', EXCALIDRAW_FONT_FALLBACK],
+    // hls.js feeds the <video> through MediaSource (blob:); recordings preview from blob:
+    'media-src': ["'self'", 'blob:', ...s3],
+    // hls.js parses segments in a worker it creates from a blob: URL
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': [
+      "'self'",
+      ws,
+      ...(jitsi ? [jitsi.https, jitsi.wss] : []),
+      ...(razorpay ? RAZORPAY.connect : []),
+      ...s3,
+      ...extraConnect,
+    ],
+    'frame-src': [...(jitsi ? [jitsi.https] : []), ...(razorpay ? RAZORPAY.frame : [])],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+  };
+  if (directives['frame-src']?.length === 0) directives['frame-src'] = ["'none'"];
+  if (config.PUBLIC_URL.startsWith('https:')) directives['upgrade-insecure-requests'] = [];
+  if (config.CSP_REPORT_URI) directives['report-uri'] = [config.CSP_REPORT_URI];
+  return Object.entries(directives)
+    .map(([k, v]) => [k, ...new Set(v)].join(' ').trim())
+    .join('; ');
+}
+
+/** Every header but the policy: the same for every answer. */
+export function securityHeaders(config: HeaderConfig, scriptHashes: string[] = []): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(config, scriptHashes),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // the conference asks for camera, microphone and screen: our origin (and the Jitsi frame) only
+    'Permissions-Policy': permissionsPolicy(config),
+    'X-Frame-Options': 'DENY',
+    // popups keep their opener: Razorpay's bank pages report back through it
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+  };
+  if (config.PUBLIC_URL.startsWith('https:')) {
+    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  }
+  return headers;
+}
+
+function permissionsPolicy(config: HeaderConfig): string {
+  const jitsi = jitsiSources(config);
+  const allowed = `(self${jitsi ? ` "${jitsi.https}"` : ''})`;
+  return [
+    `camera=${allowed}`,
+    `microphone=${allowed}`,
+    `display-capture=${allowed}`,
+    `fullscreen=(self${jitsi ? ` "${jitsi.https}"` : ''})`,
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+  ].join(', ');
+}
+
+/** Adds the headers to every answer, errors and the static files included. */
+export function installSecurityHeaders(app: FastifyInstance, config: HeaderConfig, webDist: string | null): void {
+  const index = webDist ? path.join(webDist, 'index.html') : null;
+  const hashes = index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+  const headers = securityHeaders(config, hashes);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(headers)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    return payload;
+  });
+}
