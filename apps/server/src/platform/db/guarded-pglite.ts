@@ -136,6 +136,9 @@ export class GuardedPglite implements Queryable {
   exec: PGlite['exec'] = (query, options) => this.run((c) => c.exec(query, options));
   transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => this.run((c) => c.transaction(callback));
 
+  /** A copy of the data folder (backups), taken between calls. */
+  dumpDataDir: PGlite['dumpDataDir'] = (compression) => this.run((c) => c.dumpDataDir(compression));
+
   /** Liveness for /api/health: a broken or closed database does not answer. */
   async ping(): Promise<void> {
     const ok = await this.run((c) => c.query<{ ok: number }>('select 1 as ok'));
