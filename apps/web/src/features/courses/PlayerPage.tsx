@@ -260,8 +260,8 @@ export function CoursePlayerPage() {
             <Alert color="gray">This course has no topics yet.</Alert>
           )}
         </Stack>
-        <Paper withBorder radius="md" p="xs">
-          <Accordion multiple defaultValue={data.data.map((m) => String(m.id))} aria-label="Modules and topics">
+        <Paper withBorder radius="md" p="xs" component="nav" aria-label="Modules and topics">
+          <Accordion multiple defaultValue={data.data.map((m) => String(m.id))}>
             {data.data.map((m) => (
               <Accordion.Item key={m.id} value={String(m.id)}>
                 <Accordion.Control>{m.name}</Accordion.Control>
@@ -285,6 +285,7 @@ export function CoursePlayerPage() {
                                 <IconCircleCheck
                                   size={16}
                                   color="var(--mantine-color-green-6)"
+                                  role="img"
                                   aria-label="Completed"
                                 />
                               ) : (
