@@ -20,6 +20,9 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // alerts' close buttons need a name for screen readers
     Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
+    // dialogs' and drawers' close (×) buttons likewise
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // toasts' close buttons need a name for screen readers
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
