@@ -7,7 +7,7 @@ const HEADING_WAIT_MS = 5_000;
 /**
  * After a route change (not the first load) focus moves to the new page's h1, so a screen reader
  * reads where the visitor landed and the keyboard starts from the top of the new content — as a
- * full page load would. A screen that has already moved focus itself (a field it focuses) keeps it.
+ * full page load would. A screen that has already focused a field itself keeps it.
  */
 export function useFocusHeadingOnNavigate() {
   const { pathname } = useLocation();
@@ -15,10 +15,11 @@ export function useFocusHeadingOnNavigate() {
   useEffect(() => {
     if (shown.current === pathname) return; // the first load: the browser starts at the top itself
     shown.current = pathname;
-    const before = document.activeElement;
+    // a screen that focused a field itself (autofocus, a dialog) keeps it; anything else, such as
+    // the link that was followed or nothing at all, gives way to the heading
     const untouched = () => {
       const now = document.activeElement;
-      return !now || now === document.body || now === before || !now.isConnected;
+      return !now?.isConnected || !now.matches('input, textarea, select, [contenteditable="true"], [role="dialog"] *');
     };
     const focusHeading = (): boolean => {
       const h1 = document.querySelector<HTMLElement>('h1');
