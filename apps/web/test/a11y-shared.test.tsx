@@ -118,11 +118,12 @@ describe('upload progress', () => {
       </Providers>
     );
     const { rerender } = render(wrap(37));
-    expect(screen.getByRole('status')).toHaveTextContent('Uploading… 25%');
+    expect(screen.getByRole('status')).toHaveTextContent('Upload 25% done.');
+    expect(screen.getByText('Uploading… 37%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '37');
     act(() => rerender(wrap(52)));
-    expect(screen.getByRole('status')).toHaveTextContent('Uploading… 50%');
+    expect(screen.getByRole('status')).toHaveTextContent('Upload 50% done.');
     act(() => rerender(wrap(100)));
-    expect(screen.getByRole('status')).toHaveTextContent('Checking the video…');
+    expect(screen.getByRole('status')).toHaveTextContent('Upload complete. Checking the video…');
   });
 });

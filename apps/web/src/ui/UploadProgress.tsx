@@ -4,18 +4,17 @@ import { Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 const STEPS = [0, 25, 50, 75, 100];
 
 /**
- * An upload's progress bar with its status in a polite live region: 'Uploading… 25%', then the text
- * of `doneText` once the bytes are sent (e.g. while the server checks the file).
+ * An upload's progress bar and line ('Uploading… 37%', then `doneText` once the bytes are sent, e.g.
+ * while the server checks the file), with a polite live region that speaks only at quarter steps.
  */
 export function UploadProgress({ value, doneText }: { value: number; doneText?: string }) {
   const step = STEPS.filter((s) => s <= value).pop() ?? 0;
   const text = value >= 100 && doneText ? doneText : `Uploading… ${value}%`;
-  const spoken = value >= 100 && doneText ? doneText : `Uploading… ${step}%`;
+  // worded apart from the visible line, which changes every percent and is read when reached
+  const spoken = value >= 100 ? `Upload complete.${doneText ? ` ${doneText}` : ''}` : `Upload ${step}% done.`;
   return (
     <Stack gap={4}>
-      <Text size="sm" aria-hidden>
-        {text}
-      </Text>
+      <Text size="sm">{text}</Text>
       <VisuallyHidden role="status" aria-live="polite">
         {spoken}
       </VisuallyHidden>
