@@ -1,4 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { activate, tabTo, typeInto } from '../support/keyboard';
 import { DEMO_PASSWORD, screenshot, uniqueEmail } from '../support/session';
@@ -160,4 +164,109 @@ test('take a test by keyboard: start, answer with Space, move with Next, submit;
   await activate(page, page.getByRole('button', { name: 'Submit Test' }));
   await expect(page.getByRole('heading', { name: /Your score: 2 of 2/ })).toBeVisible();
   await screenshot(page, 'kb-test-submitted');
+});
+
+/** A three-second lecture made with ffmpeg (Debian package ffmpeg, as for the course journey). */
+function shortVideo(): Buffer {
+  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error('ffmpeg is not installed: apt-get install -y ffmpeg (this journey plays a real video).');
+  }
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kb-video-')), 'lecture.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+  return readFileSync(file);
+}
+
+test('play a course video by keyboard: M mutes, Space plays, C shows the captions; played to the end it is marked completed', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const call = await providerApi(page.request);
+  const t = tag();
+  const course = await call<{ id: number; slug: string }>('create-course', {
+    name: `Keyboard Course ${t}`,
+    amount: 0,
+    is_paid: 0,
+    is_public: 0,
+    description: 'A course played with the keyboard.',
+  });
+  const module = await call<{ id: number }>('create-module', { course_id: course.id, name: 'Basics' });
+  const login = await page.request.post('/api/login', {
+    data: { email: 'provider@demo.test', password: DEMO_PASSWORD, is_previous: true, is_sso: false },
+  });
+  const { success } = (await login.json()) as { success: { token: string } };
+  const auth = { Authorization: `Bearer ${success.token}` };
+  const created = await page.request.post('/api/create-all-course', {
+    headers: auth,
+    multipart: {
+      module_id: String(module.id),
+      name: 'Keys of the player',
+      description: 'Three seconds.',
+      course_url: { name: 'lecture.mp4', mimeType: 'video/mp4', buffer: shortVideo() },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const topicSlug = ((await created.json()) as { slug: string }).slug;
+  const captions = await page.request.post('/api/upload-topic-captions', {
+    headers: auth,
+    multipart: {
+      slug: topicSlug,
+      file: {
+        name: 'captions.vtt',
+        mimeType: 'text/vtt',
+        buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nA test pattern and a tone.\n'),
+      },
+    },
+  });
+  expect(captions.status(), await captions.text()).toBe(200);
+  const call2 = async <T>(p: string, data: Record<string, unknown>) => {
+    const r = await page.request.post(`/api/${p}`, { data, headers: auth });
+    expect(r.status(), `${p}: ${await r.text()}`).toBeLessThan(300);
+    return (await r.json()) as T;
+  };
+  await expect
+    .poll(
+      async () =>
+        (await call2<{ data: { topics: { video_status: string }[] }[] }>('play-course-data', { slug: course.slug }))
+          .data[0]?.topics[0]?.video_status,
+      { timeout: 120_000 },
+    )
+    .toBe('ready');
+  const learners = await call2<{ list: { id: number; email: string }[] }>('get-lp-or-org-users', {});
+  const learner = learners.list.find((u) => u.email === 'learner@demo.test');
+  expect(learner).toBeTruthy();
+  await call2('assign-course-to-user', {
+    slug: course.slug,
+    // the window may not start in the past; it has opened by the time the learner has signed in
+    start_date: new Date(Date.now() + 1_000).toISOString(),
+    end_date: new Date(Date.now() + 86_400_000).toISOString(),
+    userIds: [learner!.id],
+  });
+
+  await signInByKeyboard(page, 'learner@demo.test');
+  await page.goto(`/course/${course.slug}`);
+  await expect(page.getByRole('heading', { name: 'Keys of the player' })).toBeVisible();
+  const video = page.getByTestId('course-video');
+  await expect(video).toHaveAccessibleDescription(/Space plays and pauses/);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await tabTo(page, video);
+  await page.keyboard.press('m');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await page.keyboard.press('c');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe(
+    // the track is shown by default: C hides it, a second C shows it again
+    'hidden',
+  );
+  await page.keyboard.press('c');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
+  await page.keyboard.press('Space');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused || v.ended)).toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
+  await expect(page.getByRole('img', { name: 'Completed' })).toBeVisible({ timeout: 10_000 });
+  await screenshot(page, 'kb-video-watched');
 });

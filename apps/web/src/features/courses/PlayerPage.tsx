@@ -185,6 +185,24 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
     };
   }, [report]);
 
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    // on the element itself, before the browser's own controls see the key (Space would toggle twice)
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.type === 'keydown' ? playerKey(video, e.key) : e.key === ' ') {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    for (const type of ['keydown', 'keyup', 'keypress']) video.addEventListener(type, onKey as EventListener, true);
+    return () => {
+      for (const type of ['keydown', 'keyup', 'keypress'])
+        video.removeEventListener(type, onKey as EventListener, true);
+    };
+  }, []);
+
   if (topic.video_status === 'processing') {
     return <Alert color="blue">The video is being processed. It will be playable in a few minutes.</Alert>;
   }
@@ -203,17 +221,6 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
         poster={topic.poster ?? undefined}
         aria-label={`Video: ${topic.name}`}
         aria-describedby={keysId}
-        onKeyDown={(e) => {
-          if (
-            e.target === e.currentTarget &&
-            !e.altKey &&
-            !e.ctrlKey &&
-            !e.metaKey &&
-            playerKey(e.currentTarget, e.key)
-          ) {
-            e.preventDefault();
-          }
-        }}
         style={{ width: '100%', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
         data-testid="course-video"
       >
@@ -283,7 +290,8 @@ export function CoursePlayerPage() {
         <Stack gap="sm" style={{ gridColumn: 'span 2' }}>
           {current ? (
             <>
-              <TopicVideo key={current.id} topic={current} onProgress={onProgress} />
+              {/* a new mount once the video becomes ready, so the player binds to the element */}
+              <TopicVideo key={`${current.id}-${current.video_status}`} topic={current} onProgress={onProgress} />
               <Group justify="space-between">
                 <Button
                   variant="default"
