@@ -28,10 +28,10 @@ test('a visitor fills a cart, registers, the cart survives sign-in, pays on the 
   await expect(courses.getByRole('link', { name: 'Docker from Scratch' })).toBeVisible();
   await screenshot(page, 'commerce-landing');
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Add Docker from Scratch to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart: Docker from Scratch' }).click();
   await expect(page.getByText('Item Added Into Cart!')).toBeVisible();
   const certs = page.getByRole('region', { name: 'Certification carousel' });
-  await certs.getByRole('button', { name: /^Add AWS Certified/ }).click();
+  await certs.getByRole('button', { name: /^Add to cart: AWS Certified/ }).click();
   await expect(page.getByText('Certification Added Into Cart!')).toBeVisible();
 
   await page.goto('/cart');

@@ -67,9 +67,9 @@ describe('landing', () => {
       `/certification-details/${btoa('7')}`,
     );
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add Kubernetes in Practice to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart: Kubernetes in Practice' }));
     expect(await screen.findByText(MSG.itemAddedIntoCart)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add AWS Solutions Architect to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart: AWS Solutions Architect' }));
     expect(await screen.findByText(MSG.certificationAddedIntoCart)).toBeInTheDocument();
     const sent = net.callsTo('add-cart');
     expect(sent[0]!.body).toMatchObject({ type: 'is_course', type_id: 1 });

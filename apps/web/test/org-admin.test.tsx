@@ -62,9 +62,9 @@ describe('admin approval screens', () => {
       }),
     });
     renderApp('/admin/home');
-    const link = await screen.findByRole('link', { name: 'Organizations to approve: 2' });
+    const link = await screen.findByRole('link', { name: 'Organizations to approve 2 waiting' });
     expect(link).toHaveAttribute('href', '/admin/approve-organizations');
-    expect(screen.getByRole('link', { name: 'Sub-admin requests: 0' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Sub-admin requests 0 waiting' })).toHaveAttribute(
       'href',
       '/admin/org-sub-admin-requests',
     );

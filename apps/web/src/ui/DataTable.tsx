@@ -214,6 +214,9 @@ export function DataTable<T>({
         <Paper withBorder radius="md">
           <MantineDataTable<T>
             aria-label={label}
+            // a table wider than the screen scrolls: its scroll area takes keyboard focus (arrow keys
+            // scroll it) and is a named region, so it can be reached and is announced (WCAG 2.1.1)
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
             minHeight={pageRows.length ? undefined : 200}
             striped
             highlightOnHover

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, List, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { ApiError, toFormErrors } from '../api/client';
 import type { RowError } from '../api/errors';
 import { apiDownload, apiUpload } from '../api/upload';
 import { ErrorAlert } from './ErrorAlert';
+import { UploadProgress } from './UploadProgress';
 
 interface ImportPanelProps {
   title?: string;
@@ -82,7 +83,7 @@ export function ImportPanel({ title = 'Bulk import', path, fields = {}, template
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           clearable
         />
-        {progress !== null ? <Progress value={progress} aria-label="Upload progress" animated /> : null}
+        {progress !== null ? <UploadProgress value={progress} doneText="Checking the file…" /> : null}
         <Group>
           <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={submit} loading={progress !== null}>
             Import

@@ -14,12 +14,15 @@ export interface ConfirmRequest {
 }
 
 let current: ConfirmRequest | null = null;
+/** What had focus when the dialog opened: focus goes back there when it closes (WCAG 2.4.3). */
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
 };
 
 export function confirmAction(opts: ConfirmRequest) {
+  if (!current) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   current = opts;
   emit();
 }
@@ -27,6 +30,10 @@ export function confirmAction(opts: ConfirmRequest) {
 export function closeConfirm() {
   current = null;
   emit();
+  // the dialog is unmounted, not hidden, so Mantine's own focus return does not run
+  const back = opener;
+  opener = null;
+  if (back) requestAnimationFrame(() => (back.isConnected ? back : document.querySelector<HTMLElement>('h1'))?.focus());
 }
 
 const subscribe = (l: () => void) => {

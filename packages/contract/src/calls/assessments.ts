@@ -134,4 +134,18 @@ export const ASSESSMENT_CALLS = {
     a.allowRetakeRequest,
     a.bankMessage,
   ),
+  setAssessmentTimeExtension: call(
+    'set-assessment-time-extension',
+    MANAGERS,
+    'Give an enrolled learner extra time on the training’s pre and post tests, in percent of each test’s time (0–200; 0 removes it). Applies to attempts started afterwards.',
+    a.setTimeExtensionRequest,
+    a.bankMessage,
+  ),
+  getAssessmentTimeExtensions: call(
+    'get-assessment-time-extensions',
+    MANAGERS,
+    'The learners of a training who have extra time on its tests; paged, searchable by name or email.',
+    a.timeExtensionsRequest,
+    a.timeExtensionsPage,
+  ),
 };

@@ -94,6 +94,14 @@ export const COURSE_CALLS = {
     c.topicSlugRequest,
     c.courseMessageResponse,
   ),
+  uploadTopicCaptions: call(
+    'upload-topic-captions',
+    MANAGERS,
+    'Upload the WebVTT captions of a topic’s video (multipart: slug, file; at most 512 KB, must start with WEBVTT); replaces the previous ones.',
+    c.topicCaptionsRequest,
+    c.courseMessageResponse,
+    { multipart: true },
+  ),
   retryTopicVideo: call(
     'retry-topic-video',
     MANAGERS,

@@ -230,6 +230,8 @@ export const myAssessment = z.object({
   status: z.string(),
   can_start: z.number(),
   percent: z.number().nullable(),
+  /** the learner's extra time in percent (0 without); `minute` already includes it */
+  extra_percent: z.number().optional(),
 });
 export const myAssessmentsResponse = z.object({ list: z.array(myAssessment) });
 export const assessmentResultRequest = takeAssessmentRequest;
@@ -265,3 +267,25 @@ export const resultsResponse = z.object({
 });
 export const allowRetakeRequest = z.object({ slug: requiredText(200), type: assessmentType(), user_id: idField() });
 export const fileResponse = z.any().meta({ description: 'file bytes (see content-type)' });
+
+// ---- time extensions (an accommodation per learner, issue 21) ----
+
+/**
+ * Extra time on a training's tests for one learner, as a percentage of each test's time (50 gives
+ * time and a half, 100 double time). 0 removes it. A test's 'Time' is the same for everyone; this is
+ * what lets a provider give the learners who need it more.
+ */
+export const TIME_EXTENSION_LIMITS = { maxPercent: 200 } as const;
+export const setTimeExtensionRequest = z.object({
+  slug: requiredText(200),
+  user_id: idField(),
+  extra_percent: whole(0, TIME_EXTENSION_LIMITS.maxPercent),
+});
+export const timeExtensionsRequest = z.object({ slug: requiredText(200), ...listFields(['name', 'extra_percent']) });
+export const timeExtensionRow = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  extra_percent: z.number(),
+});
+export const timeExtensionsPage = pagedList(timeExtensionRow);

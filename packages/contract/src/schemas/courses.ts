@@ -158,6 +158,8 @@ export const playTopic = z.object({
   /** a short-lived signed URL of the HLS master playlist; null until the video is ready */
   url: z.string().nullable(),
   poster: z.string().nullable(),
+  /** the WebVTT captions track, when the provider uploaded one (issue 21) */
+  captions: z.string().nullable().optional(),
   video_status: z.enum(VIDEO_STATUS),
   video_error: z.string().nullable(),
   duration: z.number().nullable(),
@@ -267,3 +269,11 @@ export const courseListRow = z.object({
 export const CATALOGUE_SORT_KEYS = ['name', 'amount'] as const;
 export const catalogueRequest = listRequest(CATALOGUE_SORT_KEYS);
 export const cataloguePage = pagedList(courseListRow);
+
+/** A topic's captions: one WebVTT file (issue 21), replaced by the next upload. */
+export const CAPTIONS_MAX_BYTES = 512 * 1024;
+export const topicCaptionsRequest = z.object({
+  // multipart parts are read by the call itself (the body is not parsed before it)
+  slug: z.unknown().optional().describe('The topic’s slug (a text part).'),
+  file: z.unknown().optional().describe('The .vtt file (multipart/form-data part named "file").'),
+});

@@ -134,3 +134,23 @@ export const assessmentAnswers = pgTable(
     index('assessment_answers_question_idx').on(t.question_id),
   ],
 );
+
+/**
+ * Extra time on a training's tests for one learner (an accommodation the provider sets, issue 21),
+ * in percent of each test's time; read when an attempt starts.
+ */
+export const assessmentTimeExtensions = pgTable(
+  'assessment_time_extensions',
+  {
+    id: serial('id').primaryKey(),
+    training_id: integer('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extra_percent: integer('extra_percent').notNull(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('assessment_time_extensions_learner_unique').on(t.training_id, t.user_id)],
+);

@@ -71,6 +71,8 @@ export const courseTopics = pgTable(
     /** whole seconds, from ffprobe */
     duration_seconds: integer('duration_seconds'),
     poster_key: text('poster_key'),
+    /** the WebVTT captions of the video in the file store (issue 21) */
+    captions_key: text('captions_key'),
     /** folder of the HLS package (master.m3u8, one playlist per rendition, segments) */
     hls_prefix: text('hls_prefix'),
     /** heights of the renditions, e.g. [360, 240] */

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../platform/http/auth-context';
 import { trainingForLearner } from '../trainings/access';
 import { type AssessmentRow, poolOf, questionCount } from './build';
 import { drawFor } from './draw';
+import { extendedSeconds, extraPercentFor } from './time-extensions';
 
 export const TAKE_MSG = {
   noTest: 'This test is not available.',
@@ -142,7 +143,8 @@ async function attemptView(db: Db, attempt: AttemptRow, a: AssessmentRow, traini
     slug: training.slug,
     remaining_seconds: secondsLeft(attempt),
     deadline: attempt.deadline_at.toISOString(),
-    total_seconds: a.seconds,
+    // the test's time with the learner's extension, as fixed when the attempt started
+    total_seconds: Math.round((attempt.deadline_at.getTime() - attempt.started_at.getTime()) / 1000),
     questions: attempt.question_ids.flatMap((id) => {
       const q = byId.get(id);
       return q
@@ -177,6 +179,7 @@ export async function startAttempt(deps: Deps, auth: AuthContext, body: { slug: 
       .from(assessmentAttempts)
       .where(and(eq(assessmentAttempts.assessment_id, assessment.id), eq(assessmentAttempts.user_id, auth.user.id)));
     const ids = await questionIdsFor(tx, assessment, auth.user.id, Number(n?.n ?? 0));
+    const extra = await extraPercentFor(tx, training.id, auth.user.id);
     const now = new Date();
     const [row] = await tx
       .insert(assessmentAttempts)
@@ -185,7 +188,7 @@ export async function startAttempt(deps: Deps, auth: AuthContext, body: { slug: 
         user_id: auth.user.id,
         question_ids: ids,
         started_at: now,
-        deadline_at: new Date(now.getTime() + assessment.seconds * 1000),
+        deadline_at: new Date(now.getTime() + extendedSeconds(assessment.seconds, extra) * 1000),
         total: ids.length,
       })
       .returning();
@@ -307,6 +310,7 @@ export async function myAssessments(deps: Deps, auth: AuthContext, slug: string)
     .from(assessments)
     .where(eq(assessments.training_id, training.id))
     .orderBy(asc(assessments.type));
+  const extra = await extraPercentFor(deps.db, training.id, auth.user.id);
   const list = [];
   for (const a of rows) {
     const picked =
@@ -325,7 +329,8 @@ export async function myAssessments(deps: Deps, auth: AuthContext, slug: string)
     const status = !last ? 'not started' : last.submitted_at ? 'submitted' : 'in progress';
     list.push({
       type: a.type,
-      minute: Math.round(a.seconds / 60),
+      minute: Math.round(extendedSeconds(a.seconds, extra) / 60),
+      ...(extra ? { extra_percent: extra } : {}),
       total_questions: questionCount(a, picked),
       status,
       can_start: !last || !last.submitted_at || last.retake_allowed ? 1 : 0,

@@ -6,6 +6,7 @@ import { myAssessments, myResult, saveAnswer, startAttempt, submitAttempt } from
 import { addQuestion, deleteQuestion, languages, questionBank, updateQuestion, uploadBank } from './bank';
 import { addAutomatic, addRandom, assessmentQuestionsFor } from './build';
 import { allowRetake, exportResults, trainingResults } from './results';
+import { setTimeExtension, timeExtensions } from './time-extensions';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -35,4 +36,6 @@ export function assessmentRoutes(app: FastifyInstance, deps: Deps): void {
     return Buffer.from(file.bytes);
   });
   defineCall(app, deps, API.allowAssessmentRetake, ({ body, auth }) => allowRetake(deps, auth, body));
+  defineCall(app, deps, API.setAssessmentTimeExtension, ({ body, auth }) => setTimeExtension(deps, auth, body));
+  defineCall(app, deps, API.getAssessmentTimeExtensions, ({ body, auth }) => timeExtensions(deps, auth, body));
 }

@@ -131,6 +131,7 @@ export async function playCourseData(ctx: PlayerCtx, auth: AuthContext, slug: st
           description: t.description,
           url: ready ? mediaUrl(token, 'master.m3u8') : null,
           poster: ready && t.poster_key ? mediaUrl(token, 'poster.jpg') : null,
+          captions: ready && t.captions_key ? mediaUrl(token, CAPTIONS_FILE) : null,
           video_status: t.video_status as 'processing' | 'ready' | 'failed',
           video_error: t.video_error,
           duration: t.duration_seconds,
@@ -273,7 +274,10 @@ const TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
   jpg: 'image/jpeg',
+  vtt: 'text/vtt; charset=utf-8',
 };
+/** The name the captions of a topic are served under, beside its HLS files. */
+const CAPTIONS_FILE = 'captions.vtt';
 
 /**
  * GET /api/course-media/{token}/{file}: one file of a topic's HLS package or its poster. The token
@@ -294,10 +298,16 @@ export async function sendCourseMedia(ctx: PlayerCtx, request: FastifyRequest, r
     .innerJoin(users, eq(users.id, verified.userId))
     .where(eq(courseTopics.id, topicId))
     .limit(1);
-  if (!row || row.user.status !== 1 || !row.topic.hls_prefix || !(row.topic.media_files ?? []).includes(file)) {
+  const captions = file === CAPTIONS_FILE ? row?.topic.captions_key : null;
+  if (
+    !row ||
+    row.user.status !== 1 ||
+    !row.topic.hls_prefix ||
+    !(captions || (row.topic.media_files ?? []).includes(file))
+  ) {
     throw notFound();
   }
-  const key = `${row.topic.hls_prefix}/${file}`;
+  const key = captions ?? `${row.topic.hls_prefix}/${file}`;
   const stat = await ctx.files.stat(key);
   if (!stat) throw notFound();
   const size = stat.size;

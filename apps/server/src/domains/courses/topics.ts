@@ -132,6 +132,7 @@ export async function deleteTopic(ctx: CourseCtx, auth: AuthContext, slug: strin
   const { topic } = await topicForManager(ctx.deps, auth, { slug });
   await ctx.deps.db.delete(courseTopics).where(eq(courseTopics.id, topic.id));
   await deleteTopicMedia(ctx.files, topic);
+  if (topic.captions_key) await ctx.files.delete(topic.captions_key);
   return { message: COURSE_MSG.topicDeleted };
 }
 

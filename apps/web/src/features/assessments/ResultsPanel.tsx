@@ -7,6 +7,7 @@ import { useApiQuery } from '../../api/use-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
+import { ExtraTimeSelect, useExtraTime } from './ExtraTimeSelect';
 import type { Results } from './types';
 
 const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
@@ -105,6 +106,7 @@ function QuestionChart({ questions }: { questions: Results['questions'] }) {
 export default function ResultsPanel({ slug }: { slug: string }) {
   const q = useApiQuery<Results>('get-assessment-results', { slug });
   const [exportError, setExportError] = useState<string | null>(null);
+  const extraTime = useExtraTime(slug);
   if (q.isLoading) return <LoadingLines lines={4} />;
   if (q.error) return <ErrorAlert message={errorText(q.error)} />;
   const r = q.data!;
@@ -131,7 +133,7 @@ export default function ResultsPanel({ slug }: { slug: string }) {
       {r.learners.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped aria-label="Scores per learner">
             <Table.Thead>
               <Table.Tr>
@@ -139,6 +141,7 @@ export default function ResultsPanel({ slug }: { slug: string }) {
                 <Table.Th>Pre score</Table.Th>
                 <Table.Th>Post score</Table.Th>
                 <Table.Th>Gain</Table.Th>
+                <Table.Th>Extra time</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -152,6 +155,14 @@ export default function ResultsPanel({ slug }: { slug: string }) {
                     {l.post_score === null ? '—' : `${l.post_score}/${l.post_total} (${l.post_percent}%)`}
                   </Table.Td>
                   <Table.Td>{l.gain === null ? '—' : `${l.gain > 0 ? '+' : ''}${l.gain}`}</Table.Td>
+                  <Table.Td>
+                    <ExtraTimeSelect
+                      slug={slug}
+                      userId={l.user_id}
+                      name={l.name}
+                      value={extraTime.get(l.user_id) ?? 0}
+                    />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

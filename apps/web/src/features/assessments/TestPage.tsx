@@ -247,7 +247,8 @@ function TestList({ slug }: { slug: string }) {
                 {TYPE_LABEL[a.type]}
               </Title>
               <Text size="sm" c="dimmed">
-                {a.total_questions} questions · {a.minute} minutes · {a.status}
+                {a.total_questions} questions · {a.minute} minutes
+                {a.extra_percent ? ` (with ${a.extra_percent}% extra time)` : ''} · {a.status}
                 {a.percent !== null ? ` · score ${a.percent}%` : ''}
               </Text>
             </Stack>

@@ -13,6 +13,7 @@ import {
   Tabs,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
@@ -31,6 +32,7 @@ import {
   type RemotePeer,
   type RtcClientLike,
 } from './rtc-client';
+import { usePeerAnnouncements } from './use-peer-announcements';
 import { VideoTile } from './VideoTile';
 import { Whiteboard } from './Whiteboard';
 import {
@@ -271,6 +273,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   };
 
   const tiles = useMemo(() => peers, [peers]);
+  const peerNews = usePeerAnnouncements(peers);
   // what a recording captures: ourselves (the shared screen while sharing) and every participant
   const recordSources = useMemo<MixSource[]>(
     () => [
@@ -353,6 +356,9 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
 
   return (
     <Stack gap="sm" maw={FRAME_WIDTH} mx="auto" w="100%">
+      <VisuallyHidden role="status" aria-live="polite">
+        {peerNews}
+      </VisuallyHidden>
       <ConferenceToolbar
         audioOn={audioOn}
         videoOn={videoOn}
@@ -485,22 +491,22 @@ function SidePanel({
       <Tabs.Panel value="chat" pt="xs" style={{ flex: 1, minHeight: 0 }}>
         <Stack gap="xs" h="100%">
           <ScrollArea style={{ flex: 1 }} mih={200}>
-            {chat.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No messages yet.
-              </Text>
-            ) : (
-              <Stack gap={4} aria-live="polite" aria-label="Chat messages">
-                {chat.map((line) => (
-                  <Text key={`${line.at}-${line.from}-${line.text}`} size="sm">
-                    <Text span fw={600}>
-                      {line.name}:
-                    </Text>{' '}
-                    {line.text}
-                  </Text>
-                ))}
-              </Stack>
-            )}
+            {/* the live region is there before the first message, so that one is read out too */}
+            <Stack gap={4} aria-live="polite" aria-label="Chat messages">
+              {chat.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No messages yet.
+                </Text>
+              ) : null}
+              {chat.map((line) => (
+                <Text key={`${line.at}-${line.from}-${line.text}`} size="sm">
+                  <Text span fw={600}>
+                    {line.name}:
+                  </Text>{' '}
+                  {line.text}
+                </Text>
+              ))}
+            </Stack>
           </ScrollArea>
           <form onSubmit={submit}>
             <Group gap={4} wrap="nowrap">

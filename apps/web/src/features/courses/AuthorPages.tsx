@@ -7,7 +7,6 @@ import {
   Modal,
   NumberInput,
   Paper,
-  Progress,
   Select,
   Stack,
   Text,
@@ -42,6 +41,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { UploadProgress } from '../../ui/UploadProgress';
 import { type CourseItem, cutDescription, formatDuration, rupees, type TopicRow, VideoStatusBadge } from './shared';
 
 /** /all-courses: the tenant's courses with start, edit, assign users and users list (spec 02 §2). */
@@ -399,12 +399,7 @@ function TopicForm({ topic, onDone }: TopicFormProps) {
           error={errors.course_url ?? errors.other_error}
           onChange={setFile}
         />
-        {uploading ? (
-          <Stack gap={4}>
-            <Text size="sm">{progress < 100 ? `Uploading… ${progress}%` : 'Checking the video…'}</Text>
-            <Progress value={progress} aria-label="Upload progress" striped animated={progress < 100} />
-          </Stack>
-        ) : null}
+        {uploading ? <UploadProgress value={progress} doneText="Checking the video…" /> : null}
         <Textarea
           label="Description"
           autosize

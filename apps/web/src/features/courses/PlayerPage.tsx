@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, apiPost } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
@@ -30,6 +30,8 @@ interface PlayTopic {
   description: string | null;
   url: string | null;
   poster: string | null;
+  /** the WebVTT captions of the video, when the provider uploaded them */
+  captions?: string | null;
   video_status: 'processing' | 'ready' | 'failed';
   video_error: string | null;
   duration: number | null;
@@ -49,6 +51,38 @@ interface ProgressAnswer {
   percentage: number;
 }
 
+/**
+ * Keys of the focused player, as in the common web players: Space or K play and pause, the arrows
+ * step 5 seconds, M mutes, C turns the captions on and off. The browser's own controls stay
+ * reachable with Tab as well.
+ */
+export function playerKey(video: HTMLVideoElement, key: string): boolean {
+  switch (key.toLowerCase()) {
+    case ' ':
+    case 'k':
+      if (video.paused) void video.play().catch(() => undefined);
+      else video.pause();
+      return true;
+    case 'arrowleft':
+      video.currentTime = Math.max(0, video.currentTime - 5);
+      return true;
+    case 'arrowright':
+      video.currentTime = Math.min(video.duration || Number.POSITIVE_INFINITY, video.currentTime + 5);
+      return true;
+    case 'm':
+      video.muted = !video.muted;
+      return true;
+    case 'c': {
+      const track = video.textTracks[0];
+      if (!track) return false;
+      track.mode = track.mode === 'showing' ? 'hidden' : 'showing';
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 /** How often the player reports watched time (seconds of wall-clock time). */
 const REPORT_EVERY_MS = 5000;
 
@@ -59,6 +93,7 @@ const REPORT_EVERY_MS = 5000;
 function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: ProgressAnswer) => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const keysId = useId();
   const pending = useRef(0);
   const lastTime = useRef<number | null>(null);
 
@@ -150,6 +185,24 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
     };
   }, [report]);
 
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    // on the element itself, before the browser's own controls see the key (Space would toggle twice)
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.type === 'keydown' ? playerKey(video, e.key) : e.key === ' ') {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    for (const type of ['keydown', 'keyup', 'keypress']) video.addEventListener(type, onKey as EventListener, true);
+    return () => {
+      for (const type of ['keydown', 'keyup', 'keypress'])
+        video.removeEventListener(type, onKey as EventListener, true);
+    };
+  }, []);
+
   if (topic.video_status === 'processing') {
     return <Alert color="blue">The video is being processed. It will be playable in a few minutes.</Alert>;
   }
@@ -159,7 +212,7 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
   return (
     <Stack gap="xs">
       {error ? <ErrorAlert message={error} /> : null}
-      {/* biome-ignore lint/a11y/useMediaCaption: lectures are uploaded without caption files */}
+      {/* biome-ignore lint/a11y/useMediaCaption: the captions track is there when the provider uploaded a WebVTT file */}
       <video
         ref={ref}
         controls
@@ -167,9 +220,16 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
         preload="metadata"
         poster={topic.poster ?? undefined}
         aria-label={`Video: ${topic.name}`}
+        aria-describedby={keysId}
         style={{ width: '100%', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
         data-testid="course-video"
-      />
+      >
+        {topic.captions ? <track kind="captions" src={topic.captions} srcLang="en" label="Captions" default /> : null}
+      </video>
+      <Text id={keysId} size="xs" c="dimmed">
+        Keys on the video: Space plays and pauses, arrows step 5 seconds, M mutes
+        {topic.captions ? ', C turns captions on and off.' : '. This video has no captions yet.'}
+      </Text>
     </Stack>
   );
 }
@@ -230,7 +290,8 @@ export function CoursePlayerPage() {
         <Stack gap="sm" style={{ gridColumn: 'span 2' }}>
           {current ? (
             <>
-              <TopicVideo key={current.id} topic={current} onProgress={onProgress} />
+              {/* a new mount once the video becomes ready, so the player binds to the element */}
+              <TopicVideo key={`${current.id}-${current.video_status}`} topic={current} onProgress={onProgress} />
               <Group justify="space-between">
                 <Button
                   variant="default"
@@ -260,8 +321,8 @@ export function CoursePlayerPage() {
             <Alert color="gray">This course has no topics yet.</Alert>
           )}
         </Stack>
-        <Paper withBorder radius="md" p="xs">
-          <Accordion multiple defaultValue={data.data.map((m) => String(m.id))} aria-label="Modules and topics">
+        <Paper withBorder radius="md" p="xs" component="nav" aria-label="Modules and topics">
+          <Accordion multiple defaultValue={data.data.map((m) => String(m.id))}>
             {data.data.map((m) => (
               <Accordion.Item key={m.id} value={String(m.id)}>
                 <Accordion.Control>{m.name}</Accordion.Control>
@@ -285,6 +346,7 @@ export function CoursePlayerPage() {
                                 <IconCircleCheck
                                   size={16}
                                   color="var(--mantine-color-green-6)"
+                                  role="img"
                                   aria-label="Completed"
                                 />
                               ) : (

@@ -1,11 +1,13 @@
 import RFB from '@novnc/novnc';
 import { VM_DISPLAY } from '@trainlab/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { focusPage, isLeaveKey, LEAVE_HINT } from './leave-keys';
 import { labProtocols, labSocketUrl } from './remote';
 
 /** noVNC bound to the lab's desktop through our WebSocket proxy; 1296×765 scaled to the window. */
 export default function DesktopView({ name, token, onClosed }: { name: string; token: string; onClosed: () => void }) {
   const host = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per mount
   useEffect(() => {
     if (!host.current) return;
@@ -19,23 +21,39 @@ export default function DesktopView({ name, token, onClosed }: { name: string; t
     rfb.background = '#1a1b1e';
     const closed = () => onClosed();
     rfb.addEventListener('disconnect', closed);
+    // caught on the way down, before noVNC sends the keys to the remote machine
+    const leave = (e: KeyboardEvent) => {
+      if (!isLeaveKey(e)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      focusPage();
+    };
+    const el = host.current;
+    el.addEventListener('keydown', leave, true);
     return () => {
+      el.removeEventListener('keydown', leave, true);
       rfb.removeEventListener('disconnect', closed);
       rfb.disconnect();
     };
   }, [name, token]);
   return (
-    <div
-      ref={host}
-      data-testid="lab-desktop"
-      role="application"
-      aria-label="Remote desktop"
-      style={{
-        width: '100%',
-        aspectRatio: `${VM_DISPLAY.width} / ${VM_DISPLAY.height}`,
-        maxHeight: '80vh',
-        background: '#1a1b1e',
-      }}
-    />
+    <>
+      <p id={hintId} style={{ margin: '0 0 4px', fontSize: 12 }}>
+        {LEAVE_HINT}
+      </p>
+      <div
+        ref={host}
+        aria-describedby={hintId}
+        data-testid="lab-desktop"
+        role="application"
+        aria-label="Remote desktop"
+        style={{
+          width: '100%',
+          aspectRatio: `${VM_DISPLAY.width} / ${VM_DISPLAY.height}`,
+          maxHeight: '80vh',
+          background: '#1a1b1e',
+        }}
+      />
+    </>
   );
 }

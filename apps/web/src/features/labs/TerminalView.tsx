@@ -1,7 +1,8 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { focusPage, isLeaveKey, LEAVE_HINT } from './leave-keys';
 import { CLOSE_REASONS, labProtocols, labSocketUrl } from './remote';
 
 /** xterm.js bound to the lab's SSH shell through our WebSocket. */
@@ -15,6 +16,7 @@ export default function TerminalView({
   onClosed: (reason: string | null) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per mount
   useEffect(() => {
     if (!host.current) return;
@@ -39,6 +41,13 @@ export default function TerminalView({
         ws.send(JSON.stringify({ type: 'resize', cols: term.cols, rows: term.rows }));
     };
     window.addEventListener('resize', resize);
+    // xterm keeps Tab for the shell: Shift+Escape is the way back to the page
+    term.attachCustomKeyEventHandler((e) => {
+      if (!isLeaveKey(e)) return true;
+      term.blur();
+      focusPage();
+      return false;
+    });
     term.focus();
     return () => {
       window.removeEventListener('resize', resize);
@@ -48,5 +57,17 @@ export default function TerminalView({
       term.dispose();
     };
   }, [name, token]);
-  return <div ref={host} data-testid="lab-terminal" style={{ height: 420, width: '100%', background: '#000' }} />;
+  return (
+    <>
+      <p id={hintId} style={{ margin: '0 0 4px', fontSize: 12 }}>
+        {LEAVE_HINT}
+      </p>
+      <div
+        ref={host}
+        data-testid="lab-terminal"
+        aria-describedby={hintId}
+        style={{ height: 420, width: '100%', background: '#000' }}
+      />
+    </>
+  );
 }

@@ -122,6 +122,8 @@ export function TrainingDetailsPage() {
             title: 'Rating',
             render: (t) => (
               <Rating
+                // stars a learner can set are a radio group; read-only stars one picture with a name
+                role={t.status !== TOPIC_STATUS.completed || ratingId === t.id ? 'img' : 'radiogroup'}
                 value={t.urating ?? 0}
                 readOnly={t.status !== TOPIC_STATUS.completed || ratingId === t.id}
                 onChange={(value) => void rate(t.id, value)}

@@ -55,7 +55,8 @@ export function AdminHomePage() {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               {pending.map((p) => (
-                <UnstyledButton key={p.to} component={Link} to={p.to} aria-label={`${p.label}: ${p.value}`}>
+                // named by what it shows ('Provider requests 0 waiting'), so speech control finds it
+                <UnstyledButton key={p.to} component={Link} to={p.to}>
                   <Card withBorder radius="md" padding="md" h="100%">
                     <Group justify="space-between" wrap="nowrap">
                       <Stack gap={4}>

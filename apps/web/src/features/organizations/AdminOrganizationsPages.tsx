@@ -30,7 +30,7 @@ export function AdminOrganizationsPage() {
         const activate = o.status !== 1;
         return (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <RowLink to={`/admin/organization-sso/${o.id}`} label={`Single sign-on of ${o.name}`} secondary>
+            <RowLink to={`/admin/organization-sso/${o.id}`} label={`SSO: single sign-on of ${o.name}`} secondary>
               SSO
             </RowLink>
             <Button

@@ -38,7 +38,8 @@ export function Stars({ value, label }: { value: number | null; label: string })
     );
   return (
     <Group gap={6} wrap="nowrap">
-      <Rating value={value} fractions={10} readOnly size="sm" aria-label={label} />
+      {/* read-only stars are one picture with a name, not a group of inputs */}
+      <Rating value={value} fractions={10} readOnly size="sm" role="img" aria-label={label} />
       <Text size="xs" c="dimmed">
         {value.toFixed(1)}
       </Text>

@@ -1,0 +1,96 @@
+import { expect, type Page, test } from '@playwright/test';
+import { layoutFor } from '../../apps/web/src/app/layout-kind';
+import { EXCALIDRAW_KNOWN, type Exception, seriousFindings } from '../support/axe';
+import { demoParams, fillParams, type ParamValues } from '../support/route-params';
+import { routesByRole, VISITORS, type Visitor } from '../support/routes-by-role';
+import { login } from '../support/session';
+
+// Every route of every role, at a laptop's and a phone's width, against the WCAG 2.0 and 2.1 A/AA
+// rules: any serious or critical finding fails, unless it is an exception listed here with its reason.
+// One worker runs the tests one after another (playwright.config): one session per account.
+
+const WIDTHS = [
+  { name: 'laptop', width: 1366, height: 768 },
+  { name: 'phone', width: 360, height: 740 },
+] as const;
+
+const EMAIL: Record<Exclude<Visitor, 'anonymous'>, string> = {
+  admin: 'admin@demo.test',
+  provider: 'provider@demo.test',
+  organization: 'org@demo.test',
+  org_subadmin: 'orgadmin@demo.test',
+  provider_user: 'learner@demo.test',
+  organization_user: 'orguser@demo.test',
+  user: 'user@demo.test',
+  trainer: 'trainer@demo.test',
+};
+
+/** Findings we accept, each with why. */
+const EXCEPTIONS: Exception[] = EXCALIDRAW_KNOWN.map((k) => ({
+  ...k,
+  reason: "Excalidraw's own editor UI (third party, @excalidraw/excalidraw): see EXCALIDRAW_KNOWN",
+}));
+
+/**
+ * The pages of the public frame look the same to everyone: the anonymous walk checks them, and a
+ * signed-in role walks the rest of its routes (its own screens and the open ones inside its frame).
+ */
+function walkOf(visitor: Visitor): string[] {
+  const all = routesByRole()[visitor];
+  return visitor === 'anonymous' ? all : all.filter((p) => layoutFor(p) !== 'public');
+}
+
+const LOADING = '[role="status"]:has(.mantine-Loader-root), [role="status"][aria-label="Loading…"]';
+
+/**
+ * Waits for the screen to settle: the same address, a heading and no loading indicator over three
+ * looks 250 ms apart (pages that redirect, such as /end-meeting, move on before they settle).
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  let last = '';
+  let steady = 0;
+  for (let i = 0; i < 60 && steady < 3; i++) {
+    await page.waitForTimeout(250);
+    const now = `${page.url()} ${await page.locator('h1').count()} ${await page.locator(LOADING).count()}`;
+    const ready = (await page.locator('h1').count()) > 0 && (await page.locator(LOADING).count()) === 0;
+    steady = ready && now === last ? steady + 1 : 0;
+    last = now;
+  }
+}
+
+let params: ParamValues;
+
+test.beforeAll(async ({ request }) => {
+  params = await demoParams(request);
+});
+
+for (const visitor of VISITORS) {
+  for (const size of WIDTHS) {
+    test(`${visitor} at ${size.width} px: no serious or critical WCAG 2.1 AA finding on any route`, async ({
+      page,
+    }) => {
+      const routes = walkOf(visitor);
+      test.setTimeout(60_000 + routes.length * 12_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      if (visitor !== 'anonymous') {
+        await login(page, EMAIL[visitor]);
+        await expect(page).not.toHaveURL(/\/login$/, { timeout: 15_000 });
+      }
+      const problems: string[] = [];
+      for (const pattern of routes) {
+        const path = fillParams(pattern, params);
+        await page.goto(path);
+        await settle(page);
+        const landed = new URL(page.url()).pathname;
+        const where = landed === path ? path : `${path} → ${landed}`;
+        const h1s = await page.locator('h1').count();
+        if (h1s !== 1) problems.push(`${where}: ${h1s} h1 elements (one per page)`);
+        for (const f of await seriousFindings(page, EXCEPTIONS)) {
+          problems.push(`${where} [${f.impact}] ${f.rule}: ${f.targets.slice(0, 4).join(' | ')} — ${f.summary}`);
+        }
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,272 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { activate, tabTo, typeInto } from '../support/keyboard';
+import { DEMO_PASSWORD, screenshot, uniqueEmail } from '../support/session';
+
+// Keyboard-only journeys (issue 21): Tab, Shift+Tab, Enter, Space and arrows; never the mouse. The
+// address bar is used where a person would type or follow a mailed link. Each journey also keeps
+// the accessibility tree of its screen (ariaSnapshot) as a person with a screen reader meets it.
+test.describe.configure({ mode: 'serial' });
+
+const tag = () => randomBytes(3).toString('hex');
+
+/** The provider's API (setup only: what the journeys need to exist). */
+async function providerApi(request: APIRequestContext) {
+  const res = await request.post('/api/login', {
+    data: { email: 'provider@demo.test', password: DEMO_PASSWORD, is_previous: true, is_sso: false },
+  });
+  expect(res.ok()).toBe(true);
+  const { success } = (await res.json()) as { success: { token: string } };
+  return async <T = Record<string, unknown>>(path: string, data: Record<string, unknown>): Promise<T> => {
+    const r = await request.post(`/api/${path}`, { data, headers: { Authorization: `Bearer ${success.token}` } });
+    expect(r.status(), `${path}: ${await r.text()}`).toBeLessThan(300);
+    return (await r.json()) as T;
+  };
+}
+
+type Call = Awaited<ReturnType<typeof providerApi>>;
+
+async function createTraining(call: Call, name: string, tests = false) {
+  const start = new Date(Date.now() + 10 * 60_000);
+  return call<{ id: number; slug: string }>('create-training', {
+    name,
+    start_date: start.toISOString(),
+    end_date: new Date(start.getTime() + 2 * 86_400_000).toISOString(),
+    total_training_day: 2,
+    number_of_participants: 20,
+    description: `About ${name}`,
+    requirements: [],
+    ...(tests ? { pre_assessment: 1, post_assessment: 1 } : {}),
+  });
+}
+
+async function mailText(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post('/api/dev/mailbox', { data: {} });
+        const { list } = (await res.json()) as { list: { to: string; text: string }[] };
+        found = list.map((m) => (m.to === to ? pattern.exec(m.text)?.[1] : undefined)).find(Boolean);
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found as string;
+}
+
+/** Signs in on /login with the keyboard alone. */
+async function signInByKeyboard(page: Page, email: string) {
+  await page.goto('/login');
+  await typeInto(page, page.getByRole('textbox', { name: 'Email', exact: true }), email);
+  await typeInto(page, page.getByRole('textbox', { name: 'Password', exact: true }), DEMO_PASSWORD);
+  await activate(page, page.getByRole('button', { name: /^login$/i }));
+  await expect(page).not.toHaveURL(/\/login$/, { timeout: 15_000 });
+}
+
+test('sign in by keyboard: the form reads as a form, and focus lands on the new page heading', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('main')).toMatchAriaSnapshot({ name: 'login.aria.yml' });
+  await signInByKeyboard(page, 'learner@demo.test');
+  await expect(page).toHaveURL(/\/lpu-home$/);
+  // the route change moved focus to the page's heading, so the next Tab starts from the content
+  await expect(page.locator('h1')).toBeFocused();
+  await screenshot(page, 'kb-signed-in');
+});
+
+test('enrol in a training by keyboard: details, both codes, submit', async ({ page }) => {
+  const call = await providerApi(page.request);
+  const name = `Keyboard Training ${tag()}`;
+  const training = await createTraining(call, name);
+  await call('lp-public-training', { id: training.id });
+
+  const email = uniqueEmail('kb-student');
+  const mobile = `97${String(randomInt(10_000_000, 99_999_999))}`;
+  await page.goto(`/training-register/${training.slug}`);
+  await expect(page.getByRole('heading', { name: 'Training Registration' })).toBeVisible();
+  await expect(page.getByRole('main')).toMatchAriaSnapshot({ name: 'enrolment.aria.yml' });
+
+  await typeInto(page, page.getByRole('textbox', { name: 'First name' }), 'Kim');
+  await typeInto(page, page.getByRole('textbox', { name: 'Last name' }), 'Keys');
+  await typeInto(page, page.getByRole('textbox', { name: 'Email', exact: true }), email);
+  await typeInto(page, page.getByRole('textbox', { name: 'Mobile no' }), mobile);
+  await activate(page, page.getByRole('button', { name: 'Send OTP to email' }));
+  await expect(page.getByText('OTP sent to your email.')).toBeVisible();
+  await activate(page, page.getByRole('button', { name: 'Send OTP to mobile' }));
+  await expect(page.getByText('OTP sent to your mobile no.')).toBeVisible();
+  const emailCode = await mailText(page.request, email, /code is (\d{6})/);
+  const smsCode = await mailText(page.request, mobile, /^(\d{6}) is your/);
+
+  await typeInto(page, page.getByRole('textbox', { name: 'Mobile OTP' }), smsCode);
+  await activate(page, page.getByRole('button', { name: 'Verify mobile OTP' }));
+  await expect(page.getByText('Mobile no is verified')).toBeVisible();
+  await typeInto(page, page.getByRole('textbox', { name: 'Email OTP' }), emailCode);
+  await activate(page, page.getByRole('button', { name: 'Verify email OTP' }));
+  await expect(page.getByText('Email is verified')).toBeVisible();
+  await activate(page, page.getByRole('button', { name: 'Submit' }));
+  await expect(page.getByText(`Welcome Kim! You are registered for ${name}.`)).toBeVisible();
+  await screenshot(page, 'kb-enrolled');
+});
+
+test('take a test by keyboard: start, answer with Space, move with Next, submit; the screen reads as fieldsets', async ({
+  page,
+}) => {
+  const call = await providerApi(page.request);
+  const name = `Keyboard Test ${tag()}`;
+  const training = await createTraining(call, name, true);
+  await call('lp/add-training-user', {
+    first_name: 'Liam',
+    last_name: 'Learner',
+    mobile_no: '9876543210',
+    email: 'learner@demo.test',
+    slug: training.slug,
+  });
+  const ids: number[] = [];
+  for (const n of [1, 2]) {
+    const saved = await call<{ success: { id: number } }>('add-question', {
+      language_identified: 'English',
+      question_category: 'Keyboard',
+      question_type: 'Multiple choice',
+      question: `Keyboard question ${n} ${tag()}?`,
+      option1: `Right ${n}`,
+      option2: 'Wrong A',
+      option3: 'Wrong B',
+      option4: 'Wrong C',
+      correct_option: 1,
+      level: 'Beginner',
+    });
+    ids.push(saved.success.id);
+  }
+  await call('add-random-questions', { minute: 10, type: 1, slug: training.slug, question_ids: ids });
+
+  await signInByKeyboard(page, 'learner@demo.test');
+  await page.goto(`/assessment?slug=${training.slug}`);
+  await activate(page, page.getByRole('link', { name: 'Start Pre-assessment' }));
+  const question = page.getByRole('group', { name: /^Question 1 of 2/ });
+  await expect(question).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveAccessibleName(/^Time left \d+:\d\d$/);
+  await expect(page.getByRole('main')).toMatchAriaSnapshot({ name: 'test-taking.aria.yml' });
+
+  for (const n of [1, 2]) {
+    const group = page.getByRole('group', { name: new RegExp(`^Question ${n} of 2`) });
+    // Tab enters the radio group on its first option; Space chooses it
+    await tabTo(page, group.getByRole('radio').first());
+    await page.keyboard.press('Space');
+    await expect(group.getByRole('radio', { name: `Right ${n}` })).toBeChecked();
+    await expect(page.getByText('Answer saved.')).toBeVisible();
+    if (n === 1) await activate(page, page.getByRole('button', { name: 'Next' }));
+  }
+  await activate(page, page.getByRole('button', { name: 'Submit Test' }));
+  await expect(page.getByRole('heading', { name: /Your score: 2 of 2/ })).toBeVisible();
+  await screenshot(page, 'kb-test-submitted');
+});
+
+/** A three-second lecture made with ffmpeg (Debian package ffmpeg, as for the course journey). */
+function shortVideo(): Buffer {
+  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error('ffmpeg is not installed: apt-get install -y ffmpeg (this journey plays a real video).');
+  }
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kb-video-')), 'lecture.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+  return readFileSync(file);
+}
+
+test('play a course video by keyboard: M mutes, Space plays, C shows the captions; played to the end it is marked completed', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const call = await providerApi(page.request);
+  const t = tag();
+  const course = await call<{ id: number; slug: string }>('create-course', {
+    name: `Keyboard Course ${t}`,
+    amount: 0,
+    is_paid: 0,
+    is_public: 0,
+    description: 'A course played with the keyboard.',
+  });
+  const module = await call<{ id: number }>('create-module', { course_id: course.id, name: 'Basics' });
+  const login = await page.request.post('/api/login', {
+    data: { email: 'provider@demo.test', password: DEMO_PASSWORD, is_previous: true, is_sso: false },
+  });
+  const { success } = (await login.json()) as { success: { token: string } };
+  const auth = { Authorization: `Bearer ${success.token}` };
+  const created = await page.request.post('/api/create-all-course', {
+    headers: auth,
+    multipart: {
+      module_id: String(module.id),
+      name: 'Keys of the player',
+      description: 'Three seconds.',
+      course_url: { name: 'lecture.mp4', mimeType: 'video/mp4', buffer: shortVideo() },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const topicSlug = ((await created.json()) as { slug: string }).slug;
+  const captions = await page.request.post('/api/upload-topic-captions', {
+    headers: auth,
+    multipart: {
+      slug: topicSlug,
+      file: {
+        name: 'captions.vtt',
+        mimeType: 'text/vtt',
+        buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nA test pattern and a tone.\n'),
+      },
+    },
+  });
+  expect(captions.status(), await captions.text()).toBe(200);
+  const call2 = async <T>(p: string, data: Record<string, unknown>) => {
+    const r = await page.request.post(`/api/${p}`, { data, headers: auth });
+    expect(r.status(), `${p}: ${await r.text()}`).toBeLessThan(300);
+    return (await r.json()) as T;
+  };
+  await expect
+    .poll(
+      async () =>
+        (await call2<{ data: { topics: { video_status: string }[] }[] }>('play-course-data', { slug: course.slug }))
+          .data[0]?.topics[0]?.video_status,
+      { timeout: 120_000 },
+    )
+    .toBe('ready');
+  const learners = await call2<{ list: { id: number; email: string }[] }>('get-lp-or-org-users', {});
+  const learner = learners.list.find((u) => u.email === 'learner@demo.test');
+  expect(learner).toBeTruthy();
+  await call2('assign-course-to-user', {
+    slug: course.slug,
+    // the window may not start in the past; it has opened by the time the learner has signed in
+    start_date: new Date(Date.now() + 1_000).toISOString(),
+    end_date: new Date(Date.now() + 86_400_000).toISOString(),
+    userIds: [learner!.id],
+  });
+
+  await signInByKeyboard(page, 'learner@demo.test');
+  await page.goto(`/course/${course.slug}`);
+  await expect(page.getByRole('heading', { name: 'Keys of the player' })).toBeVisible();
+  const video = page.getByTestId('course-video');
+  await expect(video).toHaveAccessibleDescription(/Space plays and pauses/);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await tabTo(page, video);
+  await page.keyboard.press('m');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await page.keyboard.press('c');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe(
+    // the track is shown by default: C hides it, a second C shows it again
+    'hidden',
+  );
+  await page.keyboard.press('c');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
+  await page.keyboard.press('Space');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused || v.ended)).toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
+  await expect(page.getByRole('img', { name: 'Completed' })).toBeVisible({ timeout: 10_000 });
+  await screenshot(page, 'kb-video-watched');
+});
