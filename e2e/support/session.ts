@@ -1,7 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import type { Role } from '@trainlab/contract';
 
 export const DEMO_PASSWORD = 'Demo@12345';
+
+/** The demo account of each role (apps/server/src/seed). */
+export const DEMO_EMAIL: Record<Role, string> = {
+  admin: 'admin@demo.test',
+  provider: 'provider@demo.test',
+  organization: 'org@demo.test',
+  org_subadmin: 'orgadmin@demo.test',
+  provider_user: 'learner@demo.test',
+  organization_user: 'orguser@demo.test',
+  user: 'user@demo.test',
+  trainer: 'trainer@demo.test',
+};
 
 export async function login(
   page: Page,

@@ -1,25 +1,14 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ROLE_HOME, type Role } from '@trainlab/contract';
+import { ROLE_HOME } from '@trainlab/contract';
 import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
 import { apiLogin, createTraining, freshLearner, joinRoom, signedInContext, tag } from '../support/conference';
 import { fillRoute, routesByRole, VISITORS } from '../support/routes-by-role';
-import { screenshot } from '../support/session';
+import { DEMO_EMAIL, screenshot } from '../support/session';
 
 // Every role signs in as its demo account (one session per account): one after another.
 test.describe.configure({ mode: 'serial' });
 // the conference asks for a camera and a microphone
 test.use({ launchOptions: CHROMIUM_WITH_FAKE_MEDIA });
-
-const DEMO_EMAIL: Record<Role, string> = {
-  admin: 'admin@demo.test',
-  provider: 'provider@demo.test',
-  organization: 'org@demo.test',
-  org_subadmin: 'orgadmin@demo.test',
-  provider_user: 'learner@demo.test',
-  organization_user: 'orguser@demo.test',
-  user: 'user@demo.test',
-  trainer: 'trainer@demo.test',
-};
 
 interface Violation {
   page: string;

@@ -3,7 +3,7 @@ import { layoutFor } from '../../apps/web/src/app/layout-kind';
 import { EXCALIDRAW_KNOWN, type Exception, seriousFindings } from '../support/axe';
 import { demoParams, fillParams, type ParamValues } from '../support/route-params';
 import { routesByRole, VISITORS, type Visitor } from '../support/routes-by-role';
-import { login } from '../support/session';
+import { DEMO_EMAIL, login } from '../support/session';
 
 // Every route of every role, at a laptop's and a phone's width, against the WCAG 2.0 and 2.1 A/AA
 // rules: any serious or critical finding fails, unless it is an exception listed here with its reason.
@@ -13,17 +13,6 @@ const WIDTHS = [
   { name: 'laptop', width: 1366, height: 768 },
   { name: 'phone', width: 360, height: 740 },
 ] as const;
-
-const EMAIL: Record<Exclude<Visitor, 'anonymous'>, string> = {
-  admin: 'admin@demo.test',
-  provider: 'provider@demo.test',
-  organization: 'org@demo.test',
-  org_subadmin: 'orgadmin@demo.test',
-  provider_user: 'learner@demo.test',
-  organization_user: 'orguser@demo.test',
-  user: 'user@demo.test',
-  trainer: 'trainer@demo.test',
-};
 
 /** Findings we accept, each with why. */
 const EXCEPTIONS: Exception[] = EXCALIDRAW_KNOWN.map((k) => ({
@@ -74,7 +63,7 @@ for (const visitor of VISITORS) {
       test.setTimeout(60_000 + routes.length * 12_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       if (visitor !== 'anonymous') {
-        await login(page, EMAIL[visitor]);
+        await login(page, DEMO_EMAIL[visitor]);
         await expect(page).not.toHaveURL(/\/login$/, { timeout: 15_000 });
       }
       const problems: string[] = [];
