@@ -68,7 +68,7 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   await a.goto(`/conference/${training.slug}`);
   await expect(a.getByRole('dialog').getByText(WAITING)).toBeVisible();
   await screenshot(a, 'cf-waiting');
-  await a.getByRole('button', { name: 'Close' }).click();
+  await a.getByRole('button', { name: 'Close', exact: true }).click();
 
   // the provider confirms the start
   await host.goto(`/conference/${training.slug}`);
@@ -155,7 +155,7 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   await second.getByRole('button', { name: 'Join meeting' }).click();
   await expect(second.getByRole('dialog').getByText(ALREADY_OPEN)).toBeVisible();
   await screenshot(second, 'cf-already-open');
-  await second.getByRole('button', { name: 'Close' }).click();
+  await second.getByRole('button', { name: 'Close', exact: true }).click();
   await second.close();
 
   // the saved whiteboard opens outside the meeting

@@ -176,7 +176,7 @@ test('learner: my trainings, waiting dialog, join, rating, certificate download 
   await screenshot(page, 'lr-waiting-dialog');
   await dialog.getByRole('button', { name: 'Join Again' }).click();
   await expect(dialog.getByText('Waiting for the host to start the training, please standby !')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // the provider starts the topic: Join records attendance and opens the conference window
