@@ -3,16 +3,13 @@ import { IconPlus } from '@tabler/icons-react';
 import type { bankDetails } from '@trainlab/contract';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../api/client';
-import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { AddRecordPage, UpdateRecordPage } from './RecordPages';
 import { DeleteButton, decodeId, encodeId, FormCard, upper, useRemove, useSaved } from './shared';
 
 type Bank = z.infer<typeof bankDetails>;
@@ -127,26 +124,18 @@ function BankForm({ bank }: { bank?: Bank }) {
 
 /** /trainer/add-bank-details */
 export function AddBankPage() {
-  const title = useRouteTitle();
-  return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      <BankForm />
-    </Stack>
-  );
+  return <AddRecordPage form={<BankForm />} />;
 }
 
 /** /trainer/update-bank-details/:id (base64 id) */
 export function UpdateBankPage() {
-  const title = useRouteTitle();
   const id = decodeId(useParams().id);
-  const q = useApiQuery<{ success: Bank }>('get-bank-details', { id }, { enabled: id > 0 });
   return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      {q.isLoading ? <LoadingLines /> : null}
-      <ErrorAlert message={id ? (q.error ? errorText(q.error) : null) : 'Not Found'} />
-      {q.data ? <BankForm key={q.data.success.id} bank={q.data.success} /> : null}
-    </Stack>
+    <UpdateRecordPage<Bank>
+      get="get-bank-details"
+      id={id}
+      valid={id > 0}
+      form={(b) => <BankForm key={b.id} bank={b} />}
+    />
   );
 }

@@ -4,16 +4,13 @@ import type { trainerCertificate } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../api/client';
-import { useApiQuery } from '../../api/use-api';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
 import { formatDate } from '../learner/format';
+import { AddRecordPage, UpdateRecordPage } from './RecordPages';
 import { DeleteButton, FormCard, IMAGE_ACCEPT, OwnSkillSelect, useRemove, useSaved, useUploadForm } from './shared';
 
 type Certificate = z.infer<typeof trainerCertificate>;
@@ -158,26 +155,16 @@ function CertificateForm({ current }: { current?: Certificate }) {
 
 /** /trainer/certificate/add */
 export function CertificateAddPage() {
-  const title = useRouteTitle();
-  return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      <CertificateForm />
-    </Stack>
-  );
+  return <AddRecordPage form={<CertificateForm />} />;
 }
 
 /** /trainer/certificate/update/:id */
 export function CertificateUpdatePage() {
-  const title = useRouteTitle();
-  const id = Number(useParams().id);
-  const q = useApiQuery<{ success: Certificate }>('get-trainer-certificate', { id });
   return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      {q.isLoading ? <LoadingLines /> : null}
-      <ErrorAlert message={q.error ? errorText(q.error) : null} />
-      {q.data ? <CertificateForm key={q.data.success.id} current={q.data.success} /> : null}
-    </Stack>
+    <UpdateRecordPage<Certificate>
+      get="get-trainer-certificate"
+      id={Number(useParams().id)}
+      form={(c) => <CertificateForm key={c.id} current={c} />}
+    />
   );
 }

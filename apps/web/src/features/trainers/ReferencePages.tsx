@@ -3,17 +3,14 @@ import { IconPlus } from '@tabler/icons-react';
 import type { trainerReference } from '@trainlab/contract';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../api/client';
-import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
 import { formatDate } from '../learner/format';
+import { AddRecordPage, UpdateRecordPage } from './RecordPages';
 import { DeleteButton, FormCard, OwnSkillSelect, useRemove, useSaved } from './shared';
 
 type Reference = z.infer<typeof trainerReference>;
@@ -124,26 +121,16 @@ function ReferenceForm({ current }: { current?: Reference }) {
 
 /** /trainer/reference/add */
 export function ReferenceAddPage() {
-  const title = useRouteTitle();
-  return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      <ReferenceForm />
-    </Stack>
-  );
+  return <AddRecordPage form={<ReferenceForm />} />;
 }
 
 /** /trainer/reference/update/:id */
 export function ReferenceUpdatePage() {
-  const title = useRouteTitle();
-  const id = Number(useParams().id);
-  const q = useApiQuery<{ success: Reference }>('get-trainer-reference', { id });
   return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      {q.isLoading ? <LoadingLines /> : null}
-      <ErrorAlert message={q.error ? errorText(q.error) : null} />
-      {q.data ? <ReferenceForm key={q.data.success.id} current={q.data.success} /> : null}
-    </Stack>
+    <UpdateRecordPage<Reference>
+      get="get-trainer-reference"
+      id={Number(useParams().id)}
+      form={(r) => <ReferenceForm key={r.id} current={r} />}
+    />
   );
 }

@@ -12,10 +12,9 @@ import { useApiForm } from '../../api/use-api-form';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { AddRecordPage, UpdateRecordPage } from './RecordPages';
 import { DeleteButton, FormCard, useRemove, useSaved } from './shared';
 
 type TrainerSkill = z.infer<typeof trainerSkill>;
@@ -187,26 +186,16 @@ function SkillForm({ current }: { current?: TrainerSkill }) {
 
 /** /trainer/skill-add */
 export function SkillAddPage() {
-  const title = useRouteTitle();
-  return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      <SkillForm />
-    </Stack>
-  );
+  return <AddRecordPage form={<SkillForm />} />;
 }
 
 /** /trainer/skill-update/:id */
 export function SkillUpdatePage() {
-  const title = useRouteTitle();
-  const id = Number(useParams().id);
-  const q = useApiQuery<{ success: TrainerSkill }>('get-trainer-skill', { id });
   return (
-    <Stack gap="md">
-      <PageHeader title={title} />
-      {q.isLoading ? <LoadingLines /> : null}
-      <ErrorAlert message={q.error ? errorText(q.error) : null} />
-      {q.data ? <SkillForm key={q.data.success.tsid} current={q.data.success} /> : null}
-    </Stack>
+    <UpdateRecordPage<TrainerSkill>
+      get="get-trainer-skill"
+      id={Number(useParams().id)}
+      form={(s) => <SkillForm key={s.tsid} current={s} />}
+    />
   );
 }
