@@ -1,44 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { login, screenshot } from '../support/session';
 import { pickDateTime, trTag } from '../support/trainings';
-
-/** Short real lectures made with ffmpeg (Debian package ffmpeg; .ci/run installs it). */
-function makeVideo(dir: string, name: string, seconds: number, colour: string): string {
-  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status !== 0) {
-    throw new Error('ffmpeg is not installed: apt-get install -y ffmpeg (the course journey uploads real videos).');
-  }
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-vf',
-    `drawbox=color=${colour}@0.4:t=fill`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
-  return file;
-}
+import { makeLecture } from '../support/video';
 
 async function uploadTopic(
   page: Page,
@@ -74,8 +40,8 @@ test('a provider authors a course with two videos and assigns it; the learner pl
 }) => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'tl-e2e-videos-'));
-  const first = makeVideo(dir, 'first.mp4', 4, 'red');
-  const second = makeVideo(dir, 'second.mp4', 8, 'blue');
+  const first = makeLecture(path.join(dir, 'first.mp4'), 4, 'red');
+  const second = makeLecture(path.join(dir, 'second.mp4'), 8, 'blue');
   const tag = trTag();
   const courseName = `Cloud Basics ${tag}`;
 

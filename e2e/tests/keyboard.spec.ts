@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { activate, tabTo, typeInto } from '../support/keyboard';
 import { DEMO_PASSWORD, screenshot, uniqueEmail } from '../support/session';
+import { makeLecture } from '../support/video';
 
 // Keyboard-only journeys (issue 21): Tab, Shift+Tab, Enter, Space and arrows; never the mouse. The
 // address bar is used where a person would type or follow a mailed link. Each journey also keeps
@@ -166,18 +166,9 @@ test('take a test by keyboard: start, answer with Space, move with Next, submit;
   await screenshot(page, 'kb-test-submitted');
 });
 
-/** A three-second lecture made with ffmpeg (Debian package ffmpeg, as for the course journey). */
+/** A three-second lecture. */
 function shortVideo(): Buffer {
-  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status !== 0) {
-    throw new Error('ffmpeg is not installed: apt-get install -y ffmpeg (this journey plays a real video).');
-  }
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kb-video-')), 'lecture.mp4');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-  ]);
-  return readFileSync(file);
+  return readFileSync(makeLecture(path.join(mkdtempSync(path.join(tmpdir(), 'kb-video-')), 'lecture.mp4'), 3));
 }
 
 test('play a course video by keyboard: M mutes, Space plays, C shows the captions; played to the end it is marked completed', async ({

@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeLecture } from '../../../e2e/support/video';
 import { runDueJobs } from '../src/platform/jobs';
 import type { TestApp } from './helpers';
 
@@ -14,33 +14,7 @@ const made = new Map<number, Buffer>();
 export function testVideo(seconds = 3): Buffer {
   const cached = made.get(seconds);
   if (cached) return cached;
-  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status !== 0) {
-    throw new Error('ffmpeg is not installed: apt-get install -y ffmpeg (the course tests need real videos).');
-  }
-  const file = path.join(videoDir, `v${seconds}.mp4`);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
+  const file = makeLecture(path.join(videoDir, `v${seconds}.mp4`), seconds);
   const data = readFileSync(file);
   made.set(seconds, data);
   return data;
