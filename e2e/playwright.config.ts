@@ -7,11 +7,17 @@ import { CHROMIUM } from './support/browser';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 // Playwright loads this file in every worker; the server (started once) gets a fresh data folder.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'trainlab-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'trainlab-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The every-route accessibility walk is the longest single file. E2E_SHARD=walk runs only it and
+// E2E_SHARD=journeys everything else, so `npm test` can run the two side by side on two ports (the
+// walk mostly waits on Chromium, so the two cores overlap well).
+const WALK = /every-route-a11y\.spec\.ts$/;
+const shard = process.env.E2E_SHARD;
 
 export default defineConfig({
   testDir: './tests',
+  ...(shard === 'walk' ? { testMatch: WALK } : shard === 'journeys' ? { testIgnore: WALK } : {}),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // One worker: journeys sign in as the same demo accounts, and one account has one live session.
@@ -19,7 +25,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json']],
-  outputDir: './.artifacts/results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/results',
   use: {
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',

@@ -77,13 +77,28 @@ count(path.join(reports, 'contract.json'));
 results.push(await run('web component tests', 'npx', vitest('apps/web', 'web.json')));
 count(path.join(reports, 'web.json'));
 results.push(await run('build', 'npm', ['run', 'build']));
+// Two Playwright runs side by side, each with its own server, port, data folder and output folder:
+// the every-route accessibility walk, and every other journey.
+const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 results.push(
-  await run('Chromium journeys', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
-    CHROMIUM_PATH: chromium,
-  }),
+  ...(await Promise.all(
+    [
+      ['Chromium journeys', 'journeys', e2ePort],
+      ['Chromium every-route accessibility walk', 'walk', e2ePort + 2],
+    ].map(([name, shard, port]) =>
+      run(name, 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+        E2E_SHARD: shard,
+        E2E_PORT: String(port),
+        E2E_OUTPUT_DIR: path.join(reports, `e2e-${shard}-results`),
+        E2E_DATA_DIR: '',
+        PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `e2e-${shard}.json`),
+        CHROMIUM_PATH: chromium,
+      }),
+    ),
+  )),
 );
-count(path.join(reports, 'e2e.json'));
+count(path.join(reports, 'e2e-journeys.json'));
+count(path.join(reports, 'e2e-walk.json'));
 
 // Two server instances sharing PostgreSQL and Redis (scripts/test-cluster.mjs makes a fresh database).
 const CLUSTER_STEP = 'Chromium journeys across two instances (Redis)';

@@ -14,9 +14,10 @@ import { RECORDING_PAGES } from '../features/recording/pages';
 import { SSO_PAGES } from '../features/sso/pages';
 import { TRAINER_PAGES } from '../features/trainers/pages';
 import { TRAINING_PAGES } from '../features/trainings/pages';
-import { ComingSoonPage } from './ComingSoonPage';
 import { type LazyPage, lazyPage } from './lazy-page';
 
+// A route without a screen of its own is rare, so its body is a chunk of its own too.
+const ComingSoonPage = lazyPage(() => import('./ComingSoonPage'), 'ComingSoonPage');
 const RoleHomePage = lazyPage(() => import('../features/home/RoleHomePage'), 'RoleHomePage');
 
 /**

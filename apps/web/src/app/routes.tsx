@@ -8,6 +8,7 @@ import { BareLayout } from './layouts/BareLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyPage } from './lazy-page';
 import { pageFor } from './page-registry';
+import { LIKELY_NEXT, PrefetchNext } from './prefetch-next';
 import { titleForPath } from './page-titles';
 import { RootFrame } from './RootFrame';
 import { RouteGuard } from './RouteGuard';
@@ -24,12 +25,16 @@ const WEB_ONLY_ROUTES: { route: WebRoute; element: ReactNode }[] = [
 
 function toRouteObject(route: WebRoute, element?: ReactNode): RouteObject {
   const Page = pageFor(route.path);
+  const next = LIKELY_NEXT[route.path];
+  // the signed-in frame comes with any signed-in screen
+  const nextPages = next && [...next.map(pageFor), ...(next.some((p) => layoutFor(p) === 'shell') ? [ShellLayout] : [])];
   return {
     path: route.path,
     element: (
       <RouteGuard key={route.path} route={route}>
         <RouteTitle title={titleForPath(route.path)}>
           <Suspense fallback={<Loading />}>{element ?? <Page />}</Suspense>
+          {nextPages && <PrefetchNext pages={nextPages} />}
         </RouteTitle>
       </RouteGuard>
     ),

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { isLazyPage } from './lazy-page';
+
+/**
+ * The routes a person most likely opens next from the first pages: a visitor on the landing goes to
+ * the catalogue; someone on /login lands on a dashboard in the signed-in frame (most sign-ins are
+ * learners). Their chunks are fetched once the browser is idle, so the click does not wait for them,
+ * and they cost the first page nothing.
+ */
+export const LIKELY_NEXT: Record<string, string[]> = {
+  '/': ['/courses'],
+  '/training-home': ['/courses'],
+  '/login': ['/users'],
+};
+
+type Idle = (cb: () => void) => number;
+
+/** Fetches the chunks of `pages` when the browser is next idle (at most once per chunk). */
+export function prefetchWhenIdle(pages: unknown[], idle: Idle = defaultIdle): void {
+  const lazy = pages.filter(isLazyPage);
+  if (lazy.length === 0) return;
+  idle(() => {
+    // a failed prefetch is harmless: the route loads (and reports) its chunk when it is opened
+    for (const page of lazy) page.preload().catch(() => {});
+  });
+}
+
+const defaultIdle: Idle = (cb) =>
+  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb) : window.setTimeout(cb, 1);
+
+/** Mounted with a route: prefetches what is likely next from it. */
+export function PrefetchNext({ pages }: { pages: unknown[] }) {
+  useEffect(() => prefetchWhenIdle(pages), [pages]);
+  return null;
+}
