@@ -53,6 +53,24 @@ describe('POST /api/trainer-register', () => {
   });
 });
 
+describe('trainer list paging', () => {
+  it('pages, searches and sorts on the server; per_page is capped at 100', async () => {
+    const tag = `pg${Date.now()}`;
+    for (const name of ['Asha', 'Bela', 'Chitra'])
+      await t.createUser({ role: 'trainer', first_name: name, last_name: tag });
+    await t.createUser({ role: 'provider', last_name: tag });
+    const first = await t.post('trainer-list', { search: tag, per_page: 2, sort: '-first_name' }, admin);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 3, page: 1, per_page: 2 });
+    expect(first.body.list.map((r: { first_name: string }) => r.first_name)).toEqual(['Chitra', 'Bela']);
+    const second = await t.post('trainer-list', { search: tag, per_page: 2, page: 2, sort: '-first_name' }, admin);
+    expect(second.body.list.map((r: { first_name: string }) => r.first_name)).toEqual(['Asha']);
+    expect((await t.post('trainer-list', { per_page: 100 }, admin)).status).toBe(200);
+    expect((await t.post('trainer-list', { per_page: 101 }, admin)).status).toBe(422);
+    expect((await t.post('trainer-list', { sort: 'password' }, admin)).status).toBe(422);
+  });
+});
+
 describe('trainer list, get and update', () => {
   it('lists trainers only, reads and edits one by id; a non-trainer id answers 404', async () => {
     const trainer = await t.createUser({ role: 'trainer', first_name: 'Vik' });

@@ -52,7 +52,7 @@ describe('users and trainers', () => {
         ++attempt === 1
           ? { status: 422, body: { mobile_no: ['The mobile no format is invalid.'] } }
           : { body: { message: ORG_MSG.trainerRegistered, id: 30, slug: 't' } },
-      'trainer-list': () => ({ body: { list: [] } }),
+      'trainer-list': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }),
     });
     const { router } = renderApp('/trainer/register');
     const user = userEvent.setup();
@@ -85,7 +85,7 @@ describe('users and trainers', () => {
       status: 1,
     };
     const net = stubFetch({
-      'trainer-list': () => ({ body: { list: [T] } }),
+      'trainer-list': () => ({ body: { list: [T], total: 1, page: 1, per_page: 20 } }),
       'get-trainer': () => ({ body: { success: T } }),
       'update-trainer': () => ({ body: { message: ORG_MSG.recordUpdated, slug: 't' } }),
     });
@@ -93,6 +93,8 @@ describe('users and trainers', () => {
     const user = userEvent.setup();
     const edit = await screen.findByRole('link', { name: 'Edit Tara Trainer' });
     expect(edit).toHaveAttribute('href', '/trainer/update/30');
+    // the list is paged on the server
+    expect(net.callsTo('trainer-list')[0]?.body).toEqual({ page: 1, per_page: 20 });
     await user.click(edit);
     await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveValue('t@d.test'));
     expect(net.callsTo('get-trainer')[0]?.body).toEqual({ id: 30 });

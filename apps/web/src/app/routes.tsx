@@ -8,8 +8,8 @@ import { BareLayout } from './layouts/BareLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyPage } from './lazy-page';
 import { pageFor } from './page-registry';
-import { LIKELY_NEXT, PrefetchNext } from './prefetch-next';
 import { titleForPath } from './page-titles';
+import { LIKELY_NEXT, PrefetchNext } from './prefetch-next';
 import { RootFrame } from './RootFrame';
 import { RouteGuard } from './RouteGuard';
 import { RouteTitle } from './route-title';
@@ -27,7 +27,10 @@ function toRouteObject(route: WebRoute, element?: ReactNode): RouteObject {
   const Page = pageFor(route.path);
   const next = LIKELY_NEXT[route.path];
   // the signed-in frame comes with any signed-in screen
-  const nextPages = next && [...next.map(pageFor), ...(next.some((p) => layoutFor(p) === 'shell') ? [ShellLayout] : [])];
+  const nextPages = next && [
+    ...next.map(pageFor),
+    ...(next.some((p) => layoutFor(p) === 'shell') ? [ShellLayout] : []),
+  ];
   return {
     path: route.path,
     element: (

@@ -179,7 +179,13 @@ export const ORGANIZATION_CALLS = {
     o.trainerRequest,
     o.trainerCreated,
   ),
-  trainerList: call('trainer-list', ADMIN, 'All trainers.', empty, o.trainerList),
+  trainerList: call(
+    'trainer-list',
+    ADMIN,
+    'All trainers; paged, searchable by name, e-mail or mobile.',
+    o.trainerListRequest,
+    o.trainerList,
+  ),
   getTrainer: call('get-trainer', ADMIN, 'One trainer, by id.', o.trainerIdRequest, o.trainerResponse),
   updateTrainer: call('update-trainer', ADMIN, 'Edit a trainer.', o.updateTrainerRequest, o.updatedResponse),
 } satisfies Record<string, ApiCall>;

@@ -293,7 +293,8 @@ export const trainerRecord = z.object({
   mobile_no: z.string().nullable(),
   status: z.number(),
 });
-export const trainerList = orgList(trainerRecord);
+export const trainerListRequest = listRequest(MANAGED_USER_SORT_KEYS);
+export const trainerList = pagedList(trainerRecord);
 export const trainerIdRequest = z.object({ id: idField() });
 export const trainerResponse = z.object({ success: trainerRecord });
 export const updateTrainerRequest = trainerRequest.extend({ id: idField() });

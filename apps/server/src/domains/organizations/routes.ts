@@ -147,7 +147,7 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
     API.trainerRegister,
     audited(API.trainerRegister, { type: 'trainer' }, ({ body }) => registerTrainer(deps, body)),
   );
-  defineCall(app, deps, API.trainerList, () => listTrainers(deps));
+  defineCall(app, deps, API.trainerList, ({ body }) => listTrainers(deps, body));
   defineCall(app, deps, API.getTrainer, ({ body }) => getTrainer(deps, body.id));
   defineCall(
     app,

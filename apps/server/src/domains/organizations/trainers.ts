@@ -1,9 +1,16 @@
-import { ORG_MSG, type trainerRequest, USER_TYPES, type updateTrainerRequest } from '@trainlab/contract';
-import { and, arrayContains, desc, eq } from 'drizzle-orm';
+import {
+  ORG_MSG,
+  type trainerListRequest,
+  type trainerRequest,
+  USER_TYPES,
+  type updateTrainerRequest,
+} from '@trainlab/contract';
+import { and, arrayContains, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
+import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { issuePasswordLink } from '../accounts-mail';
 import { updateAccount } from './managed-users';
@@ -54,9 +61,27 @@ export async function registerTrainer(deps: Deps, body: z.output<typeof trainerR
   return { message: ORG_MSG.trainerRegistered, id: user!.id, slug: user!.slug };
 }
 
-export async function listTrainers(deps: Deps) {
-  const rows = await deps.db.select().from(users).where(isTrainer()).orderBy(desc(users.id));
-  return { list: rows.map(toTrainer) };
+export async function listTrainers(deps: Deps, q: z.output<typeof trainerListRequest>) {
+  const window = pageWindow(q);
+  const where = and(
+    isTrainer(),
+    searchWhere(q.search, [users.first_name, users.last_name, users.email, users.mobile_no]),
+  );
+  const rows = await deps.db
+    .select({ ...getTableColumns(users), total: totalOver() })
+    .from(users)
+    .where(where)
+    .orderBy(
+      ...orderFor(
+        q.sort,
+        { first_name: users.first_name, last_name: users.last_name, email: users.email, created_at: users.id },
+        [desc(users.id)],
+        users.id,
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  return toPage(rows, window, toTrainer, () => countWhere(deps.db, users, where));
 }
 
 async function findTrainer(deps: Deps, id: number): Promise<UserRow> {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
+import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -55,11 +56,11 @@ export function TrainerRegisterPage() {
 /** /trainer/list: all trainers with Edit. */
 export function TrainerListPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: Trainer[] }>('trainer-list');
+  const { list, query: q } = usePagedQuery<Trainer>('trainer-list');
   const columns: DataTableColumn<Trainer>[] = [
-    { accessor: 'first_name', title: 'First Name' },
-    { accessor: 'last_name', title: 'Last Name' },
-    { accessor: 'email', title: 'Email' },
+    { accessor: 'first_name', title: 'First Name', sortable: true },
+    { accessor: 'last_name', title: 'Last Name', sortable: true },
+    { accessor: 'email', title: 'Email', sortable: true },
     { accessor: 'mobile_no', title: 'Mobile No', render: (t) => t.mobile_no ?? '—' },
     { accessor: 'status', title: 'Status', render: (t) => <ActiveBadge status={t.status} /> },
     {
@@ -85,7 +86,7 @@ export function TrainerListPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        searchOn={['first_name', 'last_name', 'email', 'mobile_no']}
+        paged={{ list, total: q.data?.total, searchable: true }}
       />
     </Stack>
   );
