@@ -25,8 +25,16 @@ export function prefetchWhenIdle(pages: unknown[], idle: Idle = defaultIdle): vo
   });
 }
 
-const defaultIdle: Idle = (cb) =>
-  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb) : window.setTimeout(cb, 1);
+/** After the page has loaded, at the browser's next idle moment: never in the way of the first page. */
+const defaultIdle: Idle = (cb) => {
+  const whenIdle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(cb, { timeout: 5000 })
+      : window.setTimeout(cb, 1);
+  if (document.readyState === 'complete') return whenIdle();
+  window.addEventListener('load', whenIdle, { once: true });
+  return 0;
+};
 
 /** Mounted with a route: prefetches what is likely next from it. */
 export function PrefetchNext({ pages }: { pages: unknown[] }) {

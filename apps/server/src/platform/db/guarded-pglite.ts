@@ -64,6 +64,8 @@ export class GuardedPglite implements Queryable {
   private client!: PGlite;
   private queue: Promise<unknown> = Promise.resolve();
   private broken: string | null = null;
+  /** set by close(): what fails while the server shuts down is not repaired (nor reopened) */
+  private closing = false;
   /** how many times the database was reopened after a broken stream (read by tests and logs) */
   reopened = 0;
 
@@ -98,7 +100,7 @@ export class GuardedPglite implements Queryable {
     try {
       return await fn(this.client);
     } catch (e) {
-      if (hasSqlState(e) || (await this.answers())) throw e;
+      if (this.closing || hasSqlState(e) || (await this.answers())) throw e;
       await this.recover(e);
       throw new DatabaseUnavailableError((e as Error)?.message ?? String(e));
     }
@@ -146,6 +148,7 @@ export class GuardedPglite implements Queryable {
   }
 
   close(): Promise<void> {
+    this.closing = true;
     return this.run((c) => c.close());
   }
 }

@@ -73,9 +73,12 @@ export function LandingPage() {
         ))}
       </SimpleGrid>
 
-      <Suspense fallback={<Loading />}>
-        <LandingCatalogue />
-      </Suspense>
+      {/* the carousels arrive after the first paint: their room is kept, so nothing below them jumps */}
+      <Stack gap={48} mih={{ base: 740, sm: 660 }}>
+        <Suspense fallback={<Loading />}>
+          <LandingCatalogue />
+        </Suspense>
+      </Stack>
     </Stack>
   );
 }
