@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
@@ -144,6 +144,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
       },
     });
   }
+  // The app's shell (index.html, half a kilobyte) is read once: every page route answers it from memory
+  // rather than from the disk on each request. A new web build is served after a restart.
+  const shell = dist ? shellOf(readFileSync(path.join(dist, 'index.html'))) : null;
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.status(404).send({ message: MSG.notFound });
@@ -152,10 +155,18 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
       return reply.status(405).send({ message: MSG.methodNotAllowed });
     }
     // Deep links (/training-register/x, /reset-password/y) all load the single-page app.
-    if (dist) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (shell) {
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', shell.etag);
+      if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+      return reply.send(shell.html);
+    }
     return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' });
   });
   return app;
+}
+
+function shellOf(html: Buffer) {
+  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
 }
 
 declare module 'fastify' {

@@ -25,6 +25,8 @@ describe('catalogue', () => {
     const free = await makeCourse(t, { name: 'Free course', is_paid: 0, amount_paise: 0 });
     const buyer = await t.createUser();
     await t.deps.db.insert(courseEnrolments).values({ course_id: b.id, user_id: buyer.id, source: 'purchase' });
+    // the count a paid enrolment keeps (payments/store.ts; tested in payments.test.ts)
+    await t.deps.db.update(courses).set({ purchase_count: 1 }).where(eq(courses.id, b.id));
     const cert = await makeCertification(t, { name: 'AWS Solutions Architect', cost_inr: 12_345.5 });
 
     // an existing client posts it without a body

@@ -84,6 +84,9 @@ describe('cart checkout with the test gateway', () => {
     // the callback replayed: still one purchase
     expect((await t.post('verify-payment', cb.body, token)).status).toBe(200);
     expect(await enrolments(user.id)).toHaveLength(1);
+    // the catalogue's purchase counter rose once, with the enrolment
+    const [bought] = await t.deps.db.select().from(courses).where(eq(courses.id, course.id));
+    expect(bought!.purchase_count).toBe(1);
 
     const history = await t.post('my-payments', {}, token);
     expect(history.body).toMatchObject({ total: 1, list: [{ status: 1, receipt_no: p.receipt_no }] });

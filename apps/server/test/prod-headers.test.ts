@@ -64,6 +64,21 @@ describe('security headers on every answer', () => {
     expect(csp['script-src']).toHaveLength(2);
   });
 
+  it('every page route answers the same shell, revalidated by its ETag (304 with the policy still on it)', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/courses' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(INLINE);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expectHardened(again.headers);
+    const stale = await t.app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': '"old"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
   it('an asset', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
     expect(res.statusCode).toBe(200);

@@ -24,6 +24,8 @@ export const courses = pgTable(
     /** 1 public (in the catalogue), 0 not */
     is_public: integer('is_public').notNull().default(0),
     description: text('description'),
+    /** purchases of the course, kept with each paid enrolment: the catalogue orders by it on every view */
+    purchase_count: integer('purchase_count').notNull().default(0),
     owner_user_id: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     organization_id: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -34,6 +36,7 @@ export const courses = pgTable(
     index('courses_owner_idx').on(t.owner_user_id, t.id),
     index('courses_org_idx').on(t.organization_id, t.id),
     index('courses_public_idx').on(t.is_public, t.id),
+    index('courses_catalogue_idx').on(t.is_public, t.is_paid, t.purchase_count, t.created_at),
   ],
 );
 

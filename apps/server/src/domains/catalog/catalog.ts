@@ -25,7 +25,7 @@ export const toRupees = (paise: number) => paise / 100;
 export const inCatalogue = (): SQL =>
   and(eq(courses.is_public, 1), eq(courses.is_paid, 1), gt(courses.amount_paise, 0)) as SQL;
 
-const purchases = sql<number>`(select count(*) from ${courseEnrolments} where ${courseEnrolments.course_id} = ${courses.id} and ${courseEnrolments.source} = 'purchase')`;
+const purchases = courses.purchase_count;
 
 const courseColumns = {
   id: courses.id,

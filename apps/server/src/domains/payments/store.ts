@@ -1,6 +1,14 @@
 import { MSG, PAYMENT_STATUS, type PaymentRow } from '@trainlab/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { cartItems, certificationPurchases, courseEnrolments, paymentItems, payments, vmUsages } from '../../db/schema';
+import {
+  cartItems,
+  certificationPurchases,
+  courseEnrolments,
+  courses,
+  paymentItems,
+  payments,
+  vmUsages,
+} from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
 import { enqueue } from '../../platform/jobs';
@@ -75,10 +83,22 @@ export async function complete(tx: Tx, paymentId: number, gatewayPaymentId: stri
   const certIds = items.filter((i) => i.kind === 'certification').map((i) => i.ref_id);
   const usageIds = items.filter((i) => i.kind === 'vm_usage').map((i) => i.ref_id);
   if (p.user_id && courseIds.length) {
-    await tx
+    const bought = await tx
       .insert(courseEnrolments)
       .values(courseIds.map((course_id) => ({ course_id, user_id: p.user_id!, source: 'purchase' })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ course_id: courseEnrolments.course_id });
+    if (bought.length) {
+      await tx
+        .update(courses)
+        .set({ purchase_count: sql`${courses.purchase_count} + 1` })
+        .where(
+          inArray(
+            courses.id,
+            bought.map((b) => b.course_id),
+          ),
+        );
+    }
   }
   if (p.user_id && certIds.length) {
     await tx
