@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
 import { apiLogin, joinRoom, signedInContext } from '../support/conference';
 import { activate, tabTo, typeInto } from '../support/keyboard';
@@ -276,57 +276,56 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   await screenshot(page, 'kb-video-watched');
 });
 
-test.describe('with a fake camera and microphone', () => {
-  test.use({ launchOptions: CHROMIUM_WITH_FAKE_MEDIA });
-
-  test('join the conference and raise a hand by keyboard; the host hears it announced', async ({ page, browser }) => {
-    test.setTimeout(120_000);
-    const call = await providerApi(page.request);
-    const name = `Keyboard Meeting ${tag()}`;
-    const training = await createTraining(call, name);
-    await call('lp/add-training-user', {
-      first_name: 'Liam',
-      last_name: 'Learner',
-      mobile_no: '9876543210',
-      email: 'learner@demo.test',
-      slug: training.slug,
-    });
-    // the host (set-up, not the keyboard user) starts the training and is in the room
-    const { user: provider, call: hostCall } = await apiLogin(page.request, 'provider@demo.test');
-    await hostCall('get-meeting-link', { slug: training.slug, start: 1 });
-    const hostCtx = await signedInContext(browser, provider);
-    const host = await hostCtx.newPage();
-    await joinRoom(host, training.slug);
-
-    await signInByKeyboard(page, 'learner@demo.test');
-    await page.goto(`/conference/${training.slug}`);
-    await activate(page, page.getByRole('button', { name: 'Join meeting' }));
-    const controls = page.getByRole('toolbar', { name: 'Meeting controls' });
-    await expect(controls).toBeVisible({ timeout: 20_000 });
-    await activate(page, controls.getByRole('button', { name: 'Raise hand' }));
-    await expect(controls.getByRole('button', { name: 'Lower hand' })).toBeFocused();
-    const mine = page.getByRole('log', { name: 'Meeting announcements' });
-    await expect(mine).toContainText('Your hand is raised.');
-
-    const heard = host.getByRole('log', { name: 'Meeting announcements' });
-    await expect(heard).toContainText('Liam Learner raised a hand.');
-    await expect(
-      host.getByRole('list', { name: 'Participants' }).getByRole('listitem').filter({ hasText: 'Liam Learner' }),
-    ).toContainText('Hand raised');
-    await screenshot(page, 'kb-conference-hand');
-
-    // the host's chat line is read out to the learner, whichever tab is open
-    await host.getByRole('tab', { name: /Chat/ }).click();
-    await host.getByRole('textbox', { name: 'Chat message' }).fill('Go ahead, Liam');
-    await host.getByRole('button', { name: 'Send' }).click();
-    await expect(mine).toContainText(/says: Go ahead, Liam/);
-
-    await page.keyboard.press('Enter');
-    await expect(controls.getByRole('button', { name: 'Raise hand' })).toBeFocused();
-    await expect(heard).toContainText('Liam Learner lowered their hand.');
-    await activate(page, controls.getByRole('button', { name: 'Leave' }));
-    await hostCtx.close();
+test('join the conference and raise a hand by keyboard; the host hears it announced', async ({ request, baseURL }) => {
+  test.setTimeout(120_000);
+  // a browser with a fake camera and microphone (launch options cannot change within this file)
+  const browser = await chromium.launch(CHROMIUM_WITH_FAKE_MEDIA);
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const call = await providerApi(request);
+  const name = `Keyboard Meeting ${tag()}`;
+  const training = await createTraining(call, name);
+  await call('lp/add-training-user', {
+    first_name: 'Liam',
+    last_name: 'Learner',
+    mobile_no: '9876543210',
+    email: 'learner@demo.test',
+    slug: training.slug,
   });
+  // the host (set-up, not the keyboard user) starts the training and is in the room
+  const { user: provider, call: hostCall } = await apiLogin(request, 'provider@demo.test');
+  await hostCall('get-meeting-link', { slug: training.slug, start: 1 });
+  const hostCtx = await signedInContext(browser, provider, baseURL);
+  const host = await hostCtx.newPage();
+  await joinRoom(host, training.slug);
+
+  await signInByKeyboard(page, 'learner@demo.test');
+  await page.goto(`/conference/${training.slug}`);
+  await activate(page, page.getByRole('button', { name: 'Join meeting' }));
+  const controls = page.getByRole('toolbar', { name: 'Meeting controls' });
+  await expect(controls).toBeVisible({ timeout: 20_000 });
+  await activate(page, controls.getByRole('button', { name: 'Raise hand' }));
+  await expect(controls.getByRole('button', { name: 'Lower hand' })).toBeFocused();
+  const mine = page.getByRole('log', { name: 'Meeting announcements' });
+  await expect(mine).toContainText('Your hand is raised.');
+
+  const heard = host.getByRole('log', { name: 'Meeting announcements' });
+  await expect(heard).toContainText('Liam Learner raised a hand.');
+  await expect(
+    host.getByRole('list', { name: 'Participants' }).getByRole('listitem').filter({ hasText: 'Liam Learner' }),
+  ).toContainText('Hand raised');
+  await screenshot(page, 'kb-conference-hand');
+
+  // the host's chat line is read out to the learner, whichever tab is open
+  await host.getByRole('tab', { name: /Chat/ }).click();
+  await host.getByRole('textbox', { name: 'Chat message' }).fill('Go ahead, Liam');
+  await host.getByRole('button', { name: 'Send' }).click();
+  await expect(mine).toContainText(/says: Go ahead, Liam/);
+
+  await page.keyboard.press('Enter');
+  await expect(controls.getByRole('button', { name: 'Raise hand' })).toBeFocused();
+  await expect(heard).toContainText('Liam Learner lowered their hand.');
+  await activate(page, controls.getByRole('button', { name: 'Leave' }));
+  await browser.close();
 });
 
 test('start a lab by keyboard: dashboard card, Start Connection, a command in the terminal, Shift+Escape out', async ({
