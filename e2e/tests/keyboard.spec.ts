@@ -219,6 +219,8 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
     headers: auth,
     multipart: {
       slug: topicSlug,
+      language: 'en',
+      label: 'English',
       file: {
         name: 'captions.vtt',
         mimeType: 'text/vtt',
