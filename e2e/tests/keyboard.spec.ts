@@ -252,6 +252,22 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
     end_date: new Date(Date.now() + 86_400_000).toISOString(),
     userIds: [learner!.id],
   });
+  // a second language, and the transcript taken from the English track
+  const hindi = await page.request.post('/api/upload-topic-captions', {
+    headers: auth,
+    multipart: {
+      slug: topicSlug,
+      language: 'hi',
+      label: 'Hindi',
+      file: {
+        name: 'hi.vtt',
+        mimeType: 'text/vtt',
+        buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nएक परीक्षण चित्र।\n'),
+      },
+    },
+  });
+  expect(hindi.status(), await hindi.text()).toBe(200);
+  await call2('save-topic-transcript', { slug: topicSlug, from_language: 'en' });
 
   await signInByKeyboard(page, 'learner@demo.test');
   await page.goto(`/course/${course.slug}`);
@@ -261,7 +277,16 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
     .toBeGreaterThan(0);
-  await tabTo(page, video);
+  expect(
+    await video.evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).map((t) => `${t.language}:${t.label}`)),
+  ).toEqual(['en:English', 'hi:Hindi']);
+  // the transcript opens from its button and is read as a named region
+  await activate(page, page.getByRole('button', { name: 'Show transcript' }));
+  await expect(page.getByRole('region', { name: 'Transcript: Keys of the player' })).toHaveText(
+    'A test pattern and a tone.',
+  );
+  await screenshot(page, 'kb-video-transcript');
+  await tabTo(page, video, { backwards: true });
   await page.keyboard.press('m');
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
   await page.keyboard.press('c');
@@ -276,6 +301,20 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
   await expect(page.getByRole('img', { name: 'Completed' })).toBeVisible({ timeout: 10_000 });
   await screenshot(page, 'kb-video-watched');
+
+  // the author's side: the topic's caption tracks and transcript on its edit screen
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('provider@demo.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await expect(page).not.toHaveURL(/\/login$/, { timeout: 15_000 });
+  await page.goto(`/edit-course/${topicSlug}`);
+  const captionsSection = page.getByRole('region', { name: 'Captions' });
+  await expect(captionsSection.getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('textbox', { name: 'Transcript text' })).toHaveValue('A test pattern and a tone.');
+  await captionsSection.scrollIntoViewIfNeeded();
+  await screenshot(page, 'kb-edit-captions');
 });
 
 test('join the conference and raise a hand by keyboard; the host hears it announced', async ({ request, baseURL }) => {
