@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
+import { seriousFindings } from '../support/axe';
 import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
 import { apiLogin, joinRoom, signedInContext } from '../support/conference';
 import { activate, tabTo, typeInto } from '../support/keyboard';
@@ -280,13 +281,7 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   expect(
     await video.evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).map((t) => `${t.language}:${t.label}`)),
   ).toEqual(['en:English', 'hi:Hindi']);
-  // the transcript opens from its button and is read as a named region
-  await activate(page, page.getByRole('button', { name: 'Show transcript' }));
-  await expect(page.getByRole('region', { name: 'Transcript: Keys of the player' })).toHaveText(
-    'A test pattern and a tone.',
-  );
-  await screenshot(page, 'kb-video-transcript');
-  await tabTo(page, video, { backwards: true });
+  await tabTo(page, video);
   await page.keyboard.press('m');
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
   await page.keyboard.press('c');
@@ -301,6 +296,12 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
   await expect(page.getByRole('img', { name: 'Completed' })).toBeVisible({ timeout: 10_000 });
   await screenshot(page, 'kb-video-watched');
+  // the transcript opens from its button and is read as a named region
+  await activate(page, page.getByRole('button', { name: 'Show transcript' }));
+  await expect(page.getByRole('region', { name: 'Transcript: Keys of the player' })).toHaveText(
+    'A test pattern and a tone.',
+  );
+  await screenshot(page, 'kb-video-transcript');
 
   // the author's side: the topic's caption tracks and transcript on its edit screen
   await page.evaluate(() => localStorage.clear());
@@ -315,6 +316,11 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   await expect(page.getByRole('textbox', { name: 'Transcript text' })).toHaveValue('A test pattern and a tone.');
   await captionsSection.scrollIntoViewIfNeeded();
   await screenshot(page, 'kb-edit-captions');
+  // the new sections meet the same WCAG 2.1 AA check as every route, at a desktop's and a phone's width
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await seriousFindings(page)).toEqual([]);
+  await screenshot(page, 'kb-edit-captions-360');
 });
 
 test('join the conference and raise a hand by keyboard; the host hears it announced', async ({ request, baseURL }) => {
