@@ -1,4 +1,16 @@
-import { Button, FileInput, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -82,7 +94,7 @@ export function CaptionsPanel({ slug, tracks }: { slug: string; tracks: CaptionT
             This video has no captions yet. Learners who cannot hear it need them: upload a WebVTT (.vtt) file.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420} tabIndex={0} aria-label="Caption tracks (scrolls sideways)">
+          <Table.ScrollContainer minWidth={300} tabIndex={0} aria-label="Caption tracks (scrolls sideways)">
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -120,7 +132,7 @@ export function CaptionsPanel({ slug, tracks }: { slug: string; tracks: CaptionT
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Upload captions">
           <Stack gap="sm">
             <ErrorAlert message={other} />
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label="Label"
                 description="What the player's captions menu shows, e.g. English"
@@ -139,7 +151,7 @@ export function CaptionsPanel({ slug, tracks }: { slug: string; tracks: CaptionT
                 error={errors.language}
                 onChange={(e) => setLanguage(e.currentTarget.value)}
               />
-            </Group>
+            </SimpleGrid>
             <FileInput
               label="Captions file"
               description="WebVTT (.vtt), at most 512 KB. A file in a language already listed replaces it."
