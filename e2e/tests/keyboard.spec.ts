@@ -1,8 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
+import { seriousFindings } from '../support/axe';
+import { CHROMIUM_WITH_FAKE_MEDIA } from '../support/browser';
+import { apiLogin, joinRoom, signedInContext } from '../support/conference';
 import { activate, tabTo, typeInto } from '../support/keyboard';
 import { DEMO_PASSWORD, screenshot, uniqueEmail } from '../support/session';
 import { makeLecture } from '../support/video';
@@ -13,6 +16,18 @@ import { makeLecture } from '../support/video';
 test.describe.configure({ mode: 'serial' });
 
 const tag = () => randomBytes(3).toString('hex');
+
+test.afterAll(() => {
+  // the lab SSH server that the server under test started for the lab journey
+  const pidFile = path.join(process.env.E2E_DATA_DIR ?? '', 'labs', 'sshd.pid');
+  if (existsSync(pidFile)) {
+    try {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+});
 
 /** The provider's API (setup only: what the journeys need to exist). */
 async function providerApi(request: APIRequestContext) {
@@ -205,6 +220,8 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
     headers: auth,
     multipart: {
       slug: topicSlug,
+      language: 'en',
+      label: 'English',
       file: {
         name: 'captions.vtt',
         mimeType: 'text/vtt',
@@ -236,6 +253,22 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
     end_date: new Date(Date.now() + 86_400_000).toISOString(),
     userIds: [learner!.id],
   });
+  // a second language, and the transcript taken from the English track
+  const hindi = await page.request.post('/api/upload-topic-captions', {
+    headers: auth,
+    multipart: {
+      slug: topicSlug,
+      language: 'hi',
+      label: 'Hindi',
+      file: {
+        name: 'hi.vtt',
+        mimeType: 'text/vtt',
+        buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nएक परीक्षण चित्र।\n'),
+      },
+    },
+  });
+  expect(hindi.status(), await hindi.text()).toBe(200);
+  await call2('save-topic-transcript', { slug: topicSlug, from_language: 'en' });
 
   await signInByKeyboard(page, 'learner@demo.test');
   await page.goto(`/course/${course.slug}`);
@@ -245,6 +278,9 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
     .toBeGreaterThan(0);
+  expect(
+    await video.evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).map((t) => `${t.language}:${t.label}`)),
+  ).toEqual(['en:English', 'hi:Hindi']);
   await tabTo(page, video);
   await page.keyboard.press('m');
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
@@ -260,4 +296,141 @@ test('play a course video by keyboard: M mutes, Space plays, C shows the caption
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
   await expect(page.getByRole('img', { name: 'Completed' })).toBeVisible({ timeout: 10_000 });
   await screenshot(page, 'kb-video-watched');
+  // the transcript opens from its button and is read as a named region
+  await activate(page, page.getByRole('button', { name: 'Show transcript' }));
+  await expect(page.getByRole('region', { name: 'Transcript: Keys of the player' })).toHaveText(
+    'A test pattern and a tone.',
+  );
+  await screenshot(page, 'kb-video-transcript');
+
+  // the author's side: the topic's caption tracks and transcript on its edit screen
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('provider@demo.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await expect(page).not.toHaveURL(/\/login$/, { timeout: 15_000 });
+  await page.goto(`/edit-course/${topicSlug}`);
+  const captionsSection = page.getByRole('region', { name: 'Captions' });
+  await expect(captionsSection.getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('textbox', { name: 'Transcript text' })).toHaveValue('A test pattern and a tone.');
+  await captionsSection.scrollIntoViewIfNeeded();
+  await screenshot(page, 'kb-edit-captions');
+  // the new sections meet the same WCAG 2.1 AA check as every route, at a desktop's and a phone's width
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await seriousFindings(page)).toEqual([]);
+  await screenshot(page, 'kb-edit-captions-360');
+});
+
+test('join the conference and raise a hand by keyboard; the host hears it announced', async ({ request, baseURL }) => {
+  test.setTimeout(120_000);
+  // a browser with a fake camera and microphone (launch options cannot change within this file)
+  const browser = await chromium.launch(CHROMIUM_WITH_FAKE_MEDIA);
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const call = await providerApi(request);
+  const name = `Keyboard Meeting ${tag()}`;
+  const training = await createTraining(call, name);
+  await call('lp/add-training-user', {
+    first_name: 'Liam',
+    last_name: 'Learner',
+    mobile_no: '9876543210',
+    email: 'learner@demo.test',
+    slug: training.slug,
+  });
+  // the host (set-up, not the keyboard user) starts the training and is in the room
+  const { user: provider, call: hostCall } = await apiLogin(request, 'provider@demo.test');
+  await hostCall('get-meeting-link', { slug: training.slug, start: 1 });
+  const hostCtx = await signedInContext(browser, provider, baseURL);
+  const host = await hostCtx.newPage();
+  await joinRoom(host, training.slug);
+
+  await signInByKeyboard(page, 'learner@demo.test');
+  await page.goto(`/conference/${training.slug}`);
+  await activate(page, page.getByRole('button', { name: 'Join meeting' }));
+  const controls = page.getByRole('toolbar', { name: 'Meeting controls' });
+  await expect(controls).toBeVisible({ timeout: 20_000 });
+  await activate(page, controls.getByRole('button', { name: 'Raise hand' }));
+  await expect(controls.getByRole('button', { name: 'Lower hand' })).toBeFocused();
+  const mine = page.getByRole('log', { name: 'Meeting announcements' });
+  await expect(mine).toContainText('Your hand is raised.');
+
+  const heard = host.getByRole('log', { name: 'Meeting announcements' });
+  await expect(heard).toContainText('Liam Learner raised a hand.');
+  await expect(
+    host.getByRole('list', { name: 'Participants' }).getByRole('listitem').filter({ hasText: 'Liam Learner' }),
+  ).toContainText('Hand raised');
+  await screenshot(page, 'kb-conference-hand');
+
+  // the host's chat line is read out to the learner, whichever tab is open
+  await host.getByRole('tab', { name: /Chat/ }).click();
+  await host.getByRole('textbox', { name: 'Chat message' }).fill('Go ahead, Liam');
+  await host.getByRole('button', { name: 'Send' }).click();
+  await expect(mine).toContainText(/says: Go ahead, Liam/);
+
+  await page.keyboard.press('Enter');
+  await expect(controls.getByRole('button', { name: 'Raise hand' })).toBeFocused();
+  await expect(heard).toContainText('Liam Learner lowered their hand.');
+  await activate(page, controls.getByRole('button', { name: 'Leave' }));
+  await browser.close();
+});
+
+test('start a lab by keyboard: dashboard card, Start Connection, a command in the terminal, Shift+Escape out', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const call = await providerApi(page.request);
+  const account = `kblabs${tag()}`;
+  await call('register-gc-account', {
+    username: account,
+    email: `${account}@demo.test`,
+    first_name: 'Key',
+    last_name: 'Labs',
+    password: 'Labs#2026pw',
+    password2: 'Labs#2026pw',
+  });
+  await call('authorize-gc-account', { username: account, password: 'Labs#2026pw' });
+  const created = await call<{ list?: { vm_name: string }[] }>('gc-create-vm', {
+    image: 'ubuntu',
+    protocol: 'ssh',
+    zone: 'asia-south1-a',
+    count: 1,
+    storage: 10,
+    ram: 2,
+    name: `Keyboard Lab ${tag()}`,
+  });
+  const assigned = await call<{ vm_name: string }>('assign-vm-to-user', {
+    first_name: 'Liam',
+    last_name: 'Learner',
+    email: 'learner@demo.test',
+    mobile_no: '9876543210',
+    ...(created.list?.[0] ? { name: created.list[0].vm_name } : {}),
+  });
+  const vmName = assigned.vm_name;
+
+  try {
+    await signInByKeyboard(page, 'learner@demo.test');
+    await expect(page).toHaveURL(/\/lpu-home$/);
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Virtual Machine' }) });
+    await expect(card.getByText(vmName)).toBeVisible();
+    await activate(page, card.getByRole('link', { name: 'Start VM' }).first());
+    await expect(page).toHaveURL(new RegExp(`/vm/${vmName}$`));
+    await activate(page, page.getByRole('button', { name: 'Start Connection' }));
+    const terminal = page.getByTestId('lab-terminal');
+    await expect(terminal).toBeVisible({ timeout: 30_000 });
+    await expect(terminal.locator('.xterm-rows')).toContainText('$', { timeout: 20_000 });
+    await tabTo(page, terminal.locator('textarea'));
+    await page.keyboard.type('echo hello-keys\n');
+    await expect(terminal.locator('.xterm-rows > div').filter({ hasText: /^\s*hello-keys\s*$/ })).toHaveCount(1, {
+      timeout: 15_000,
+    });
+    await screenshot(page, 'kb-lab-terminal');
+    // the terminal keeps Tab for the shell; Shift+Escape hands focus back to the page
+    await page.keyboard.press('Shift+Escape');
+    await expect(page.locator('h1')).toBeFocused();
+    await activate(page, page.getByRole('button', { name: 'Close Connection' }));
+    await expect(page).toHaveURL(/\/lpu-home$/);
+  } finally {
+    await call('vm-delete', { name: vmName });
+  }
 });

@@ -108,6 +108,7 @@ describe('room rules', () => {
       { type: 'mute-all', kind: 'video' },
       { type: 'end-all' },
       { type: 'whiteboard', scene: { a: 1 } },
+      { type: 'recording', on: true },
     ]) {
       learner.send(msg);
       expect((await learner.next('error')).message).toBe(MSG.conferenceModeratorOnly);
@@ -196,6 +197,37 @@ describe('room rules', () => {
     const rows = await attendance(s.enrolmentId);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.left_at).not.toBeNull();
+  });
+
+  it('hands: raised and lowered to the others, and a late joiner sees who is waiting', async () => {
+    const s = await scenario(t, { started: true });
+    const host = await joined(base, { token: s.provider.token }, s.tr.slug);
+    const learner = await joined(base, { token: s.learner.token }, s.tr.slug);
+    learner.client.send({ type: 'hand', raised: true });
+    expect(await host.client.next('hand')).toEqual({ type: 'hand', from: learner.joined.you.id, raised: true });
+    expect(await learner.client.none('hand')).toBe(true);
+    const trainer = await joined(base, { token: s.trainer.token }, s.tr.slug);
+    expect(trainer.joined.peers.find((p) => p.id === learner.joined.you.id)?.hand).toBe(true);
+    learner.client.send({ type: 'hand', raised: false });
+    for (const c of [host.client, trainer.client]) {
+      expect(await c.next('hand')).toEqual({ type: 'hand', from: learner.joined.you.id, raised: false });
+    }
+    learner.client.send({ type: 'hand', raised: 'yes' });
+    expect((await learner.client.next('error')).message).toBe(MSG.conferenceBadMessage);
+    for (const c of [host.client, learner.client, trainer.client]) c.close();
+  });
+
+  it('recording state: a moderator tells the room it started and stopped', async () => {
+    const s = await scenario(t, { started: true });
+    const host = await joined(base, { token: s.provider.token }, s.tr.slug);
+    const learner = await joined(base, { token: s.learner.token }, s.tr.slug);
+    host.client.send({ type: 'recording', on: true });
+    expect(await learner.client.next('recording')).toEqual({ type: 'recording', on: true, by: host.joined.you.id });
+    host.client.send({ type: 'recording', on: false });
+    expect((await learner.client.next('recording')).on).toBe(false);
+    expect(await host.client.none('recording')).toBe(true);
+    host.client.close();
+    learner.client.close();
   });
 
   it('whiteboard: moderator scenes fan out and are saved with the training', async () => {

@@ -33,6 +33,8 @@ const topic = (over: Record<string, unknown> = {}) => ({
   seconds_watched: 0,
   last_position: 0,
   is_complete: 0,
+  captions: [],
+  transcript: null,
   ...over,
 });
 

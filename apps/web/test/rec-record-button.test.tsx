@@ -163,10 +163,13 @@ describe('RecordButton', () => {
       'recording-finish': () => ({ body: { message: MSG.recordingSaved, id: 3, url: 'u', bytes: 1, topic_id: null } }),
     });
     const { sent, upload } = fakeUpload();
-    renderButton({ upload });
+    // the meeting is told when capture starts and stops (it tells the room)
+    const told: boolean[] = [];
+    renderButton({ upload, onRecordingChange: (on) => told.push(on) });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
     await screen.findByRole('button', { name: 'Stop recording' });
+    expect(told).toEqual([true]);
     expect(net.callsTo('recording-start')[0]?.body).toEqual({ slug: 'react-basics', mime: 'audio/flac' });
     expect(screen.getByText(/FLAC audio/)).toBeInTheDocument();
     // a chunk larger than the server's chunk size (4 bytes here) is split
@@ -175,6 +178,7 @@ describe('RecordButton', () => {
     expect(sent.map((s) => s.index)).toEqual(['0', '1', '2']);
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
+    expect(told).toEqual([true, false]);
 
     await user.click(screen.getByRole('radio', { name: 'Full video' }));
     await user.click(screen.getByRole('button', { name: 'Start recording' }));

@@ -97,10 +97,24 @@ export const COURSE_CALLS = {
   uploadTopicCaptions: call(
     'upload-topic-captions',
     MANAGERS,
-    'Upload the WebVTT captions of a topic’s video (multipart: slug, file; at most 512 KB, must start with WEBVTT); replaces the previous ones.',
+    'Upload one WebVTT caption track of a topic’s video (multipart: slug, language, label, file; at most 512 KB, must start with WEBVTT); a track of the same language is replaced. The topic’s tracks are in /get-topic-details.',
     c.topicCaptionsRequest,
     c.courseMessageResponse,
     { multipart: true },
+  ),
+  deleteTopicCaptions: call(
+    'delete-topic-captions',
+    MANAGERS,
+    'Delete the caption track of one language {slug, language} from a topic’s video, with its file.',
+    c.deleteCaptionsRequest,
+    c.courseMessageResponse,
+  ),
+  saveTopicTranscript: call(
+    'save-topic-transcript',
+    MANAGERS,
+    'Set the transcript shown under a topic’s video {slug, transcript} or take it from a caption track {slug, from_language} (the cues’ text without timings); an empty transcript removes it.',
+    c.saveTranscriptRequest,
+    c.saveTranscriptResponse,
   ),
   retryTopicVideo: call(
     'retry-topic-video',

@@ -105,6 +105,10 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mute-all'), kind: z.enum(['audio', 'video']) }),
   z.object({ type: z.literal('end-all') }),
   z.object({ type: z.literal('whiteboard'), scene: whiteboardScene }),
+  /** raise or lower one's own hand */
+  z.object({ type: z.literal('hand'), raised: z.boolean() }),
+  /** a moderator's recording started or stopped (the recorder runs in the moderator's browser) */
+  z.object({ type: z.literal('recording'), on: z.boolean() }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
@@ -114,6 +118,8 @@ export const peerInfo = z.object({
   name: z.string(),
   isModerator: z.boolean(),
   guest: z.boolean(),
+  /** the hand is raised (kept in the room, so a late joiner sees it) */
+  hand: z.boolean().optional(),
 });
 export type PeerInfo = z.infer<typeof peerInfo>;
 
@@ -134,6 +140,8 @@ export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('muted'), kind: z.enum(['audio', 'video']), by: peerId }),
   z.object({ type: z.literal('ended'), by: peerId }),
   z.object({ type: z.literal('whiteboard'), scene: z.record(z.string(), z.unknown()), by: peerId }),
+  z.object({ type: z.literal('hand'), from: peerId, raised: z.boolean() }),
+  z.object({ type: z.literal('recording'), on: z.boolean(), by: peerId }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -148,7 +148,22 @@ export const topicListRequest = z.object({ slug: slugField(), ...listFields(TOPI
 export const topicPage = pagedList(topicRow);
 export const topicSlugRequest = z.object({ slug: slugField() });
 export const courseMessageResponse = z.object({ message: z.string() });
-export const topicDetails = z.object({ success: topicRow });
+/** One caption track of a topic's video (issue 21): one per language. */
+export const captionTrack = z.object({
+  /** BCP 47 language tag, e.g. 'en', 'hi', 'pt-BR' */
+  language: z.string(),
+  /** what the player's captions menu shows, e.g. 'English' */
+  label: z.string(),
+  bytes: z.number(),
+  created_at: z.string(),
+});
+export const topicDetails = z.object({
+  success: topicRow.extend({
+    caption_tracks: z.array(captionTrack),
+    /** the transcript shown under the player, when given */
+    transcript: z.string().nullable(),
+  }),
+});
 
 export const playTopic = z.object({
   id: z.number(),
@@ -158,8 +173,10 @@ export const playTopic = z.object({
   /** a short-lived signed URL of the HLS master playlist; null until the video is ready */
   url: z.string().nullable(),
   poster: z.string().nullable(),
-  /** the WebVTT captions track, when the provider uploaded one (issue 21) */
-  captions: z.string().nullable().optional(),
+  /** the WebVTT caption tracks (signed URLs), when the provider uploaded them (issue 21) */
+  captions: z.array(z.object({ language: z.string(), label: z.string(), url: z.string() })),
+  /** the transcript, when the provider gave one */
+  transcript: z.string().nullable(),
   video_status: z.enum(VIDEO_STATUS),
   video_error: z.string().nullable(),
   duration: z.number().nullable(),
@@ -270,10 +287,41 @@ export const CATALOGUE_SORT_KEYS = ['name', 'amount'] as const;
 export const catalogueRequest = listRequest(CATALOGUE_SORT_KEYS);
 export const cataloguePage = pagedList(courseListRow);
 
-/** A topic's captions: one WebVTT file (issue 21), replaced by the next upload. */
+/** A topic's captions: one WebVTT file per language (issue 21); a new one of a language replaces it. */
 export const CAPTIONS_MAX_BYTES = 512 * 1024;
+/** How many caption tracks one video may have. */
+export const CAPTIONS_MAX_TRACKS = 20;
+/** A BCP 47 language tag as the <track srclang> takes it: 'en', 'hi', 'pt-BR', 'zh-Hant'. */
+export const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/;
 export const topicCaptionsRequest = z.object({
   // multipart parts are read by the call itself (the body is not parsed before it)
   slug: z.unknown().optional().describe('The topic’s slug (a text part).'),
+  language: z.unknown().optional().describe('The language tag of the captions, e.g. en, hi, pt-BR (a text part).'),
+  label: z.unknown().optional().describe('The name the player shows for the track, e.g. English (a text part).'),
   file: z.unknown().optional().describe('The .vtt file (multipart/form-data part named "file").'),
 });
+
+export const deleteCaptionsRequest = z.object({
+  slug: slugField(),
+  language: requiredText(20).regex(LANGUAGE_TAG, {
+    message: 'The language must be a language tag such as en or pt-BR.',
+  }),
+});
+
+/**
+ * /save-topic-transcript: the transcript as text, or taken from one of the topic's caption tracks
+ * (`from_language`: the cues' text without timings); an empty transcript removes it.
+ */
+export const TRANSCRIPT_MAX_LENGTH = 200_000;
+export const saveTranscriptRequest = z.object({
+  slug: slugField(),
+  transcript: z.string().max(TRANSCRIPT_MAX_LENGTH).nullish(),
+  from_language: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(LANGUAGE_TAG, { message: 'The from language must be a language tag such as en or pt-BR.' })
+      .optional(),
+  ),
+});
+export const saveTranscriptResponse = z.object({ message: z.string(), transcript: z.string().nullable() });

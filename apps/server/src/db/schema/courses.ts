@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 
 /**
@@ -54,6 +54,15 @@ export const courseModules = pgTable(
   (t) => [index('course_modules_course_idx').on(t.course_id, t.position)],
 );
 
+/** One caption track of a topic's video: its language (BCP 47, e.g. 'en'), the label the player shows, the file. */
+export interface CaptionTrackRow {
+  language: string;
+  label: string;
+  key: string;
+  bytes: number;
+  created_at: string;
+}
+
 export const courseTopics = pgTable(
   'course_topics',
   {
@@ -74,8 +83,10 @@ export const courseTopics = pgTable(
     /** whole seconds, from ffprobe */
     duration_seconds: integer('duration_seconds'),
     poster_key: text('poster_key'),
-    /** the WebVTT captions of the video in the file store (issue 21) */
-    captions_key: text('captions_key'),
+    /** the WebVTT caption tracks of the video, one per language, files in the file store (issue 21) */
+    caption_tracks: jsonb('caption_tracks').$type<CaptionTrackRow[]>().notNull().default([]),
+    /** the transcript shown under the player, when the author gave one (plain text) */
+    transcript: text('transcript'),
     /** folder of the HLS package (master.m3u8, one playlist per rendition, segments) */
     hls_prefix: text('hls_prefix'),
     /** heights of the renditions, e.g. [360, 240] */

@@ -179,9 +179,20 @@ export class ConferenceHub {
           kind: 'broadcast',
           msg: { type: 'chat', from: conn.id, name: conn.name, text: msg.text, at: new Date().toISOString() },
         });
+      case 'hand': {
+        // kept in the room's member list too, so a late joiner sees who is waiting to speak
+        room.info = { ...room.info, hand: msg.raised };
+        await this.realtime.hset(`room:${tid}`, conn.id, JSON.stringify(room.info));
+        return this.publish(tid, {
+          kind: 'broadcast',
+          msg: { type: 'hand', from: conn.id, raised: msg.raised },
+          except: conn.id,
+        });
+      }
       case 'mute-all':
       case 'end-all':
       case 'whiteboard':
+      case 'recording':
         if (!room.info.isModerator) return this.send(conn, { type: 'error', message: MSG.conferenceModeratorOnly });
         return this.moderate(conn, tid, msg);
     }
@@ -190,8 +201,15 @@ export class ConferenceHub {
   private async moderate(
     conn: Conn,
     tid: number,
-    msg: Extract<ClientMessage, { type: 'mute-all' | 'end-all' | 'whiteboard' }>,
+    msg: Extract<ClientMessage, { type: 'mute-all' | 'end-all' | 'whiteboard' | 'recording' }>,
   ) {
+    if (msg.type === 'recording') {
+      return this.publish(tid, {
+        kind: 'broadcast',
+        msg: { type: 'recording', on: msg.on, by: conn.id },
+        except: conn.id,
+      });
+    }
     if (msg.type === 'mute-all') {
       return this.publish(tid, {
         kind: 'broadcast',

@@ -131,7 +131,14 @@ export async function playCourseData(ctx: PlayerCtx, auth: AuthContext, slug: st
           description: t.description,
           url: ready ? mediaUrl(token, 'master.m3u8') : null,
           poster: ready && t.poster_key ? mediaUrl(token, 'poster.jpg') : null,
-          captions: ready && t.captions_key ? mediaUrl(token, CAPTIONS_FILE) : null,
+          captions: ready
+            ? t.caption_tracks.map((c) => ({
+                language: c.language,
+                label: c.label,
+                url: mediaUrl(token, captionsFile(c.language)),
+              }))
+            : [],
+          transcript: t.transcript,
           video_status: t.video_status as 'processing' | 'ready' | 'failed',
           video_error: t.video_error,
           duration: t.duration_seconds,
@@ -276,8 +283,8 @@ const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   vtt: 'text/vtt; charset=utf-8',
 };
-/** The name the captions of a topic are served under, beside its HLS files. */
-const CAPTIONS_FILE = 'captions.vtt';
+/** The name a topic's caption track of a language is served under, beside its HLS files. */
+const captionsFile = (language: string) => `captions-${language}.vtt`;
 
 /**
  * GET /api/course-media/{token}/{file}: one file of a topic's HLS package or its poster. The token
@@ -298,7 +305,7 @@ export async function sendCourseMedia(ctx: PlayerCtx, request: FastifyRequest, r
     .innerJoin(users, eq(users.id, verified.userId))
     .where(eq(courseTopics.id, topicId))
     .limit(1);
-  const captions = file === CAPTIONS_FILE ? row?.topic.captions_key : null;
+  const captions = row?.topic.caption_tracks.find((c) => captionsFile(c.language) === file)?.key ?? null;
   if (
     !row ||
     row.user.status !== 1 ||

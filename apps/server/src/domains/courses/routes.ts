@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { PlaybackTokens } from '../recordings/tokens';
 import * as assign from './assign';
-import { uploadCaptions } from './captions';
+import { deleteCaptions, saveTranscript, uploadCaptions } from './captions';
 import * as courses from './courses';
 import * as player from './player';
 import * as topics from './topics';
@@ -38,6 +38,8 @@ export function courseRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.getTopicDetails, ({ body, auth }) => topics.getTopicDetails(deps, auth, body.slug));
   defineCall(app, deps, API.deleteTopic, ({ body, auth }) => topics.deleteTopic(ctx, auth, body.slug));
   defineCall(app, deps, API.uploadTopicCaptions, ({ auth, request }) => uploadCaptions(ctx, auth, request));
+  defineCall(app, deps, API.deleteTopicCaptions, ({ body, auth }) => deleteCaptions(ctx, auth, body));
+  defineCall(app, deps, API.saveTopicTranscript, ({ body, auth }) => saveTranscript(ctx, auth, body));
   defineCall(app, deps, API.retryTopicVideo, ({ body, auth }) => topics.retryTopicVideo(ctx, auth, body.slug));
   defineCall(app, deps, API.playCourseData, ({ body, auth }) => player.playCourseData(ctx, auth, body.slug));
   defineCall(app, deps, API.courseProgress, ({ body, auth }) => player.reportProgress(ctx, auth, body));

@@ -132,7 +132,7 @@ export async function deleteTopic(ctx: CourseCtx, auth: AuthContext, slug: strin
   const { topic } = await topicForManager(ctx.deps, auth, { slug });
   await ctx.deps.db.delete(courseTopics).where(eq(courseTopics.id, topic.id));
   await deleteTopicMedia(ctx.files, topic);
-  if (topic.captions_key) await ctx.files.delete(topic.captions_key);
+  for (const track of topic.caption_tracks) await ctx.files.delete(track.key);
   return { message: COURSE_MSG.topicDeleted };
 }
 
@@ -169,7 +169,19 @@ export const toTopicRow = (r: TopicJoin) => ({
 
 /** /get-topic-details */
 export async function getTopicDetails(deps: Deps, auth: AuthContext, slug: string) {
-  return { success: toTopicRow(await topicForManager(deps, auth, { slug })) };
+  const r = await topicForManager(deps, auth, { slug });
+  return {
+    success: {
+      ...toTopicRow(r),
+      caption_tracks: r.topic.caption_tracks.map(({ language, label, bytes, created_at }) => ({
+        language,
+        label,
+        bytes,
+        created_at,
+      })),
+      transcript: r.topic.transcript,
+    },
+  };
 }
 
 /** /get-course-module-topic-list: one page of a course's topics, in module then topic order. */

@@ -16,9 +16,19 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHandStop, IconHourglass } from '@tabler/icons-react';
 import { MSG, type PeerInfo } from '@trainlab/contract';
-import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { apiPost } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import type { MixSource } from '../recording/meeting-mix';
@@ -32,6 +42,8 @@ import {
   type RemotePeer,
   type RtcClientLike,
 } from './rtc-client';
+import { SpeakerAnnouncer } from './speaker-announcer';
+import { useAnnouncer } from './use-announcer';
 import { usePeerAnnouncements } from './use-peer-announcements';
 import { VideoTile } from './VideoTile';
 import { Whiteboard } from './Whiteboard';
@@ -53,6 +65,8 @@ export const FRAME_HEIGHT = 580;
 export const GUEST_FRAME_HEIGHT = 540;
 const SEND_EVERY_MS = 250;
 const SAVE_AFTER_MS = 1500;
+/** How often the peers' audio levels are read for the speaker announcement. */
+const SPEAKER_POLL_MS = 500;
 
 type Phase = 'preview' | 'joining' | 'in' | 'waiting' | 'already-open' | 'closed';
 
@@ -94,7 +108,16 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   const [boardOpen, setBoardOpen] = useState(false);
   const [board, setBoard] = useState<BoardScene>(EMPTY_SCENE);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [handRaised, setHandRaised] = useState(false);
+  /** another moderator's recording (our own shows in the record button) */
+  const [roomRecording, setRoomRecording] = useState(false);
+  const { news, announce } = useAnnouncer();
   const client = useRef<RtcClientLike | null>(null);
+  const meRef = useRef<PeerInfo | null>(null);
+  meRef.current = me;
+  const peersRef = useRef<RemotePeer[]>([]);
+  peersRef.current = peers;
+  const nameOf = useCallback((id: string) => peersRef.current.find((p) => p.id === id)?.name ?? 'Someone', []);
   const exitRef = useRef(onExit);
   exitRef.current = onExit;
 
@@ -109,7 +132,18 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         setPhase('in');
       },
       onPeers: setPeers,
-      onChat: (line) => setChat((lines) => [...lines, line]),
+      onChat: (line) => {
+        setChat((lines) => [...lines, line]);
+        // read out whichever tab is open; our own lines we have just typed
+        if (line.from !== meRef.current?.id) announce(`${line.name} says: ${line.text}`);
+      },
+      onHand: (from, raised) => {
+        announce(raised ? `${nameOf(from)} raised a hand.` : `${nameOf(from)} lowered their hand.`);
+      },
+      onRecording: (on) => {
+        setRoomRecording(on);
+        announce(on ? 'Recording started.' : 'Recording stopped.');
+      },
       onMuted: (kind) => {
         if (kind === 'audio') setAudioOn(false);
         else setVideoOn(false);
@@ -153,7 +187,38 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       client.current = null;
       window.__cfConference = undefined;
     };
-  }, [factory]);
+    // announce and nameOf are stable: the client lives as long as the factory
+  }, [factory, announce, nameOf]);
+
+  // who is speaking, from the peers' audio levels, announced sparingly (speaker-announcer.ts)
+  useEffect(() => {
+    if (phase !== 'in') return;
+    const speaker = new SpeakerAnnouncer();
+    let busy = false;
+    const timer = setInterval(() => {
+      const c = client.current;
+      if (busy || !c?.audioLevels) return;
+      busy = true;
+      void c
+        .audioLevels()
+        .then((levels) => {
+          const id = speaker.sample(levels, Date.now());
+          if (id) announce(`${nameOf(id)} is speaking.`);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          busy = false;
+        });
+    }, SPEAKER_POLL_MS);
+    return () => clearInterval(timer);
+  }, [phase, announce, nameOf]);
+
+  const toggleHand = () => {
+    const raised = !handRaised;
+    setHandRaised(raised);
+    client.current?.send({ type: 'hand', raised });
+    announce(raised ? 'Your hand is raised.' : 'Your hand is lowered.');
+  };
 
   // media opened after joining, or another camera or microphone: the peers get the new tracks
   useEffect(() => {
@@ -274,6 +339,9 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
 
   const tiles = useMemo(() => peers, [peers]);
   const peerNews = usePeerAnnouncements(peers);
+  useEffect(() => {
+    if (peerNews) announce(peerNews);
+  }, [peerNews, announce]);
   // what a recording captures: ourselves (the shared screen while sharing) and every participant
   const recordSources = useMemo<MixSource[]>(
     () => [
@@ -356,8 +424,10 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
 
   return (
     <Stack gap="sm" maw={FRAME_WIDTH} mx="auto" w="100%">
-      <VisuallyHidden role="status" aria-live="polite">
-        {peerNews}
+      <VisuallyHidden role="log" aria-live="polite" aria-label="Meeting announcements" data-testid="cf-announcements">
+        {news.map((n) => (
+          <p key={n.id}>{n.text}</p>
+        ))}
       </VisuallyHidden>
       <ConferenceToolbar
         audioOn={audioOn}
@@ -365,6 +435,9 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         sharing={sharing !== null}
         isModerator={isModerator}
         whiteboardOpen={boardOpen}
+        handRaised={handRaised}
+        onToggleHand={toggleHand}
+        recording={roomRecording}
         onToggleAudio={() => setAudioOn((v) => !v)}
         onToggleVideo={() => setVideoOn((v) => !v)}
         onToggleShare={() => void toggleShare()}
@@ -387,7 +460,15 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         extra={
           props.toolbarExtra ??
           (isModerator && !guest ? (
-            <RecordButton slug={slug} stream={streamRef.current} sources={recordSources} />
+            <RecordButton
+              slug={slug}
+              stream={streamRef.current}
+              sources={recordSources}
+              onRecordingChange={(on) => {
+                client.current?.send({ type: 'recording', on });
+                announce(on ? 'Recording started.' : 'Recording stopped.');
+              }}
+            />
           ) : null)
         }
       />
@@ -428,7 +509,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         </Box>
         <Paper withBorder p="xs" style={{ flex: '0 1 300px', minWidth: 260 }} h={{ base: 360, md: '100%' }}>
           <SidePanel
-            me={me}
+            me={me ? { ...me, hand: handRaised } : null}
             peers={peers}
             chat={chat}
             onSend={(text) => client.current?.send({ type: 'chat', text })}
@@ -474,15 +555,22 @@ function SidePanel({
                   {p.name}
                   {p.id === me?.id ? ' (You)' : ''}
                 </Text>
-                {p.isModerator ? (
-                  <Badge size="xs" color="teal.9">
-                    Host
-                  </Badge>
-                ) : p.guest ? (
-                  <Badge size="xs" variant="outline">
-                    Guest
-                  </Badge>
-                ) : null}
+                <Group gap={4} wrap="nowrap">
+                  {p.hand ? (
+                    <Badge size="xs" color="orange.9" leftSection={<IconHandStop size={12} aria-hidden />}>
+                      Hand raised
+                    </Badge>
+                  ) : null}
+                  {p.isModerator ? (
+                    <Badge size="xs" color="teal.9">
+                      Host
+                    </Badge>
+                  ) : p.guest ? (
+                    <Badge size="xs" variant="outline">
+                      Guest
+                    </Badge>
+                  ) : null}
+                </Group>
               </Group>
             ))}
           </Stack>
@@ -491,8 +579,8 @@ function SidePanel({
       <Tabs.Panel value="chat" pt="xs" style={{ flex: 1, minHeight: 0 }}>
         <Stack gap="xs" h="100%">
           <ScrollArea style={{ flex: 1 }} mih={200}>
-            {/* the live region is there before the first message, so that one is read out too */}
-            <Stack gap={4} aria-live="polite" aria-label="Chat messages">
+            {/* read out through the room's announcements, whichever tab is open */}
+            <Stack gap={4} aria-label="Chat messages">
               {chat.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   No messages yet.

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
 import {
   IconChalkboard,
+  IconHandStop,
   IconMicrophone,
   IconMicrophoneOff,
   IconPhoneOff,
@@ -17,6 +18,9 @@ export interface ConferenceToolbarProps {
   sharing: boolean;
   isModerator: boolean;
   whiteboardOpen: boolean;
+  handRaised: boolean;
+  /** a moderator is recording the meeting (shown to everyone) */
+  recording?: boolean;
   onToggleAudio: () => void;
   onToggleVideo: () => void;
   onToggleShare: () => void;
@@ -24,6 +28,7 @@ export interface ConferenceToolbarProps {
   onMuteAll: (kind: 'audio' | 'video') => void;
   onEndAll: () => void;
   onToggleWhiteboard: () => void;
+  onToggleHand: () => void;
   /** further controls (e.g. recording) placed with the moderator's buttons */
   extra?: ReactNode;
 }
@@ -65,9 +70,22 @@ export function ConferenceToolbar(p: ConferenceToolbarProps) {
             {p.sharing ? <IconScreenShareOff size={18} /> : <IconScreenShare size={18} />}
           </ActionIcon>
         </Tooltip>
+        <Button
+          variant={p.handRaised ? 'filled' : 'default'}
+          color={p.handRaised ? 'orange.9' : undefined}
+          leftSection={<IconHandStop size={16} aria-hidden />}
+          onClick={p.onToggleHand}
+        >
+          {p.handRaised ? 'Lower hand' : 'Raise hand'}
+        </Button>
         <Button color="red" leftSection={<IconPhoneOff size={16} />} onClick={p.onLeave}>
           Leave
         </Button>
+        {p.recording ? (
+          <Badge color="red.9" variant="filled">
+            Recording
+          </Badge>
+        ) : null}
       </Group>
       {p.isModerator ? (
         <Group gap="xs" wrap="wrap">

@@ -35,6 +35,10 @@ export interface RtcClientEvents {
   onMuted?: (kind: 'audio' | 'video', by: string) => void;
   onEnded?: (by: string) => void;
   onWhiteboard?: (scene: Record<string, unknown>, by: string) => void;
+  /** another participant raised or lowered a hand (their PeerInfo.hand follows in onPeers) */
+  onHand?: (from: string, raised: boolean) => void;
+  /** a moderator's recording started or stopped */
+  onRecording?: (on: boolean, by: string) => void;
   /** an `error` message of the server (waiting for host, already open, moderator only, …) */
   onServerError?: (message: string) => void;
   /** the socket closed (code 4409 = already open, 4000 = ended, 4401 = unauthenticated) */
@@ -60,6 +64,8 @@ export interface RtcClientLike {
   replaceVideoTrack(track: MediaStreamTrack | null): Promise<void>;
   send(message: ClientMessage): void;
   getStats(): Promise<RoomStats>;
+  /** each peer's incoming audio level (0–1) as the browser last measured it */
+  audioLevels?(): Promise<Record<string, number>>;
 }
 
 /** WebRTC statistics of the page summed over its peer connections (journeys and the mesh benchmark). */
@@ -195,6 +201,19 @@ export class RtcClient implements RtcClientLike {
     return totals;
   }
 
+  async audioLevels(): Promise<Record<string, number>> {
+    const levels: Record<string, number> = {};
+    for (const [id, { pc }] of this.peers) {
+      const report = await pc.getStats();
+      let level = 0;
+      report.forEach((s: { type: string; kind?: string; audioLevel?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio') level = Math.max(level, s.audioLevel ?? 0);
+      });
+      levels[id] = level;
+    }
+    return levels;
+  }
+
   private async handle(msg: ServerMessage): Promise<void> {
     switch (msg.type) {
       case 'joined':
@@ -235,6 +254,16 @@ export class RtcClient implements RtcClientLike {
         return;
       case 'whiteboard':
         this.events.onWhiteboard?.(msg.scene, msg.by);
+        return;
+      case 'hand': {
+        const entry = this.peers.get(msg.from);
+        if (entry) entry.info = { ...entry.info, hand: msg.raised };
+        this.events.onHand?.(msg.from, msg.raised);
+        this.emitPeers();
+        return;
+      }
+      case 'recording':
+        this.events.onRecording?.(msg.on, msg.by);
         return;
       case 'error':
         this.events.onServerError?.(msg.message);

@@ -42,7 +42,9 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadProgress } from '../../ui/UploadProgress';
+import { CaptionsPanel, type CaptionTrack } from './CaptionsPanel';
 import { type CourseItem, cutDescription, formatDuration, rupees, type TopicRow, VideoStatusBadge } from './shared';
+import { TranscriptPanel } from './TranscriptPanel';
 
 /** /all-courses: the tenant's courses with start, edit, assign users and users list (spec 02 §2). */
 export function AllCoursesPage() {
@@ -562,7 +564,10 @@ export function EditCoursePage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const { slug = '' } = useParams();
-  const details = useApiQuery<{ success: TopicRow }>('get-topic-details', { slug });
+  const details = useApiQuery<{ success: TopicRow & { caption_tracks: CaptionTrack[]; transcript: string | null } }>(
+    'get-topic-details',
+    { slug },
+  );
   const course = useApiQuery<{ success: CourseItem }>(
     'get-course-details',
     { slug: details.data?.success.course_slug },
@@ -577,10 +582,14 @@ export function EditCoursePage() {
       />
       {details.error ? <ErrorAlert message="The topic could not be loaded." /> : null}
       {topic && course.data ? (
-        <TopicForm
-          topic={{ ...topic, course_id: course.data.success.id }}
-          onDone={() => navigate(`/course-view/${topic.course_slug}`)}
-        />
+        <>
+          <TopicForm
+            topic={{ ...topic, course_id: course.data.success.id }}
+            onDone={() => navigate(`/course-view/${topic.course_slug}`)}
+          />
+          <CaptionsPanel slug={topic.tslug} tracks={topic.caption_tracks} />
+          <TranscriptPanel slug={topic.tslug} transcript={topic.transcript} tracks={topic.caption_tracks} />
+        </>
       ) : details.error ? null : (
         <LoadingLines />
       )}

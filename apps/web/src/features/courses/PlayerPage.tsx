@@ -2,6 +2,7 @@ import {
   Accordion,
   Alert,
   Badge,
+  Box,
   Button,
   Group,
   Paper,
@@ -12,7 +13,14 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconChevronDown,
+  IconChevronUp,
+  IconCircleCheck,
+  IconPlayerPlay,
+} from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, apiPost } from '../../api/client';
@@ -30,8 +38,10 @@ interface PlayTopic {
   description: string | null;
   url: string | null;
   poster: string | null;
-  /** the WebVTT captions of the video, when the provider uploaded them */
-  captions?: string | null;
+  /** the WebVTT caption tracks of the video, when the provider uploaded them */
+  captions: { language: string; label: string; url: string }[];
+  /** the transcript shown under the video, when the provider gave one */
+  transcript: string | null;
   video_status: 'processing' | 'ready' | 'failed';
   video_error: string | null;
   duration: number | null;
@@ -73,9 +83,17 @@ export function playerKey(video: HTMLVideoElement, key: string): boolean {
       video.muted = !video.muted;
       return true;
     case 'c': {
-      const track = video.textTracks[0];
-      if (!track) return false;
-      track.mode = track.mode === 'showing' ? 'hidden' : 'showing';
+      // captions off, or back on in the language last chosen (the browser's menu picks another)
+      const tracks = Array.from(video.textTracks);
+      if (tracks.length === 0) return false;
+      const showing = tracks.find((t) => t.mode === 'showing');
+      if (showing) {
+        video.dataset.lastTrack = String(tracks.indexOf(showing));
+        for (const t of tracks) t.mode = 'hidden';
+      } else {
+        const last = tracks[Number(video.dataset.lastTrack ?? 0)] ?? tracks[0];
+        if (last) last.mode = 'showing';
+      }
       return true;
     }
     default:
@@ -224,12 +242,57 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
         style={{ width: '100%', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
         data-testid="course-video"
       >
-        {topic.captions ? <track kind="captions" src={topic.captions} srcLang="en" label="Captions" default /> : null}
+        {topic.captions.map((c, i) => (
+          <track key={c.language} kind="captions" src={c.url} srcLang={c.language} label={c.label} default={i === 0} />
+        ))}
       </video>
       <Text id={keysId} size="xs" c="dimmed">
         Keys on the video: Space plays and pauses, arrows step 5 seconds, M mutes
-        {topic.captions ? ', C turns captions on and off.' : '. This video has no captions yet.'}
+        {topic.captions.length ? ', C turns captions on and off.' : '. This video has no captions yet.'}
       </Text>
+      {topic.transcript ? <Transcript text={topic.transcript} name={topic.name} /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * The transcript under the video, folded by default: a button that says whether it is open
+ * (aria-expanded) and a named region that scrolls and can be focused to scroll by keyboard.
+ */
+function Transcript({ text, name }: { text: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          aria-expanded={open}
+          aria-controls={id}
+          leftSection={open ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Hide transcript' : 'Show transcript'}
+        </Button>
+      </Group>
+      <Box
+        id={id}
+        role="region"
+        aria-label={`Transcript: ${name}`}
+        hidden={!open}
+        tabIndex={0}
+        p="sm"
+        mah={320}
+        style={{
+          overflowY: 'auto',
+          whiteSpace: 'pre-wrap',
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 8,
+        }}
+      >
+        <Text size="sm">{text}</Text>
+      </Box>
     </Stack>
   );
 }

@@ -24,6 +24,8 @@ export interface RecordButtonProps {
   timesliceMs?: number;
   /** multipart upload (default apiUpload); tests inject their own */
   upload?: Uploader;
+  /** told when capturing starts and stops (the meeting tells the room, which announces it) */
+  onRecordingChange?: (on: boolean) => void;
 }
 
 type Phase = 'idle' | 'starting' | 'recording' | 'finishing';
@@ -44,6 +46,7 @@ export function RecordButton({
   mix = mixMeeting,
   timesliceMs = 3000,
   upload = defaultUpload,
+  onRecordingChange,
 }: RecordButtonProps) {
   const [mode, setMode] = useState<RecordMode>('audio');
   const [phase, setPhase] = useState<Phase>('idle');
@@ -112,6 +115,7 @@ export function RecordButton({
       setMime(chosen);
       setElapsed(0);
       setPhase('recording');
+      onRecordingChange?.(true);
     } catch (e) {
       stopMix();
       setPhase('idle');
@@ -138,6 +142,7 @@ export function RecordButton({
       });
     }
     stopMix();
+    onRecordingChange?.(false);
     try {
       await q.flush();
       const res = await apiPost<RecordingFinishResponse>('recording-finish', { id });
