@@ -29,6 +29,9 @@ export async function demoParams(request: APIRequestContext): Promise<ParamValue
   const provider = await signIn(request, 'provider@demo.test');
   const [training] = (await provider<List<{ id: number; slug: string; link: string }>>('all-trainings')).list;
   const [course] = (await provider<List<{ slug: string }>>('get-courses')).list;
+  const [topic] = course
+    ? (await provider<List<{ tslug: string }>>('get-course-module-topic-list', { slug: course.slug })).list
+    : [];
   const [vm] = (await provider<List<{ vm_name: string }>>('vm-list')).list;
   const [learner] = (await provider<List<{ slug: string }>>('get-all-lp-users')).list;
   const admin = await signIn(request, 'admin@demo.test');
@@ -47,7 +50,8 @@ export async function demoParams(request: APIRequestContext): Promise<ParamValue
     '/public/conference/:meetingId': training.link,
     '/course/:slug': course.slug,
     '/course-view/:slug': course.slug,
-    '/edit-course/:slug': course.slug,
+    // the edit screen is a topic's (its video, captions and transcript); the demo courses have none yet
+    '/edit-course/:slug': topic?.tslug ?? 'no-such-topic',
     '/course/assign-to-users/:slug': course.slug,
     '/course/assign-users-list/:slug': course.slug,
     '/update-user-profile/:slug': learner.slug,
