@@ -20,12 +20,20 @@ for (const route of ['/', '/login']) {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
+    // the first page's scripts are those asked for before the load event; after it, once the browser
+    // is idle, the app fetches the chunks of the route most likely next (app/prefetch-next.tsx)
     const urls: string[] = [];
+    const later: string[] = [];
+    let loaded = false;
+    page.on('load', () => {
+      loaded = true;
+    });
     page.on('request', (req) => {
-      if (req.resourceType() === 'script') urls.push(req.url());
+      if (req.resourceType() === 'script') (loaded ? later : urls).push(req.url());
     });
     await page.goto(route);
     await page.waitForLoadState('networkidle');
+    await expect.poll(() => later.length, { message: 'the likely next route is prefetched after load' }).toBeGreaterThan(0);
     if (route === '/login') await expect(page.getByRole('button', { name: /^login$/i })).toBeVisible();
     else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(urls.length).toBeGreaterThan(0);
@@ -55,3 +63,25 @@ for (const route of ['/', '/login']) {
     await screenshot(page, `first-page${route.replace(/\//g, '-') || '-root'}`);
   });
 }
+
+test('the landing is readable without JavaScript: headline, trending courses and certifications with links', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/training-home');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Trainings, courses and cloud labs in one place' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Trending Courses' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Docker from Scratch' })).toHaveAttribute(
+    'href',
+    /^\/training-register\//,
+  );
+  await expect(page.getByRole('link', { name: /^AWS Certified/ }).first()).toHaveAttribute(
+    'href',
+    /^\/certification-details\//,
+  );
+  await screenshot(page, 'landing-no-javascript');
+  await context.close();
+});

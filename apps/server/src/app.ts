@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { assessmentRoutes } from './domains/assessments/routes';
 import { auditRoutes } from './domains/audit/routes';
 import { authRoutes } from './domains/auth/routes';
+import { LANDING_PATHS, landingShell } from './domains/catalog/landing-noscript';
 import { catalogRoutes } from './domains/catalog/routes';
 import { certificateRoutes } from './domains/certificates/routes';
 import { conferenceRoutes } from './domains/conference/routes';
@@ -155,6 +156,11 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
       return reply.status(405).send({ message: MSG.methodNotAllowed });
     }
     // Deep links (/training-register/x, /reset-password/y) all load the single-page app.
+    if (shell && LANDING_PATHS.has(request.url.split('?')[0]!)) {
+      return landingShell(deps, shell.html).then((html) =>
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html),
+      );
+    }
     if (shell) {
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', shell.etag);
       if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
