@@ -156,6 +156,8 @@ const ROLE_ROUTES: WebRoute[] = [
   { path: '/assessment', access: [...PROVIDER_TEAM, 'provider_user', 'organization_user', 'user'], anonymous: 'login' },
   // the admin's all-users screen (spec 02 §2 'Admin master data') shares these two pages
   ...['/users-list', '/update-user-profile/:slug'].map(only([...PROVIDER_TEAM, 'admin'])),
+  // a take call's meeting room: its managers and the trainers it was sent to (the server decides which)
+  only([...PROVIDER_TEAM, 'trainer'])('/take-call-meeting/:id'),
   // the audit trail (issue 20): the admin's every row, a manager's own tenant's rows
   only([...PROVIDER_TEAM, 'admin'])('/audit-log'),
 ];

@@ -32,6 +32,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/vm/:name': 'Virtual Machine',
   '/my-trainings': 'My Trainings',
   '/conference/:slug': 'Conference',
+  '/take-call-meeting/:id': 'Take call meeting',
   '/training/start/:id': 'Start Training',
   '/course/:slug': 'Course',
   '/white-board': 'White Board',

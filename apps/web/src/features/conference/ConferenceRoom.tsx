@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
-import { MSG, type PeerInfo } from '@trainlab/contract';
+import { type ConferenceRoomKind, MSG, type PeerInfo } from '@trainlab/contract';
 import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { apiPost } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
@@ -69,6 +69,11 @@ interface ConferenceRoomProps {
   onExit: (reason: 'left' | 'ended') => void;
   /** more moderator controls for the toolbar (e.g. recording) */
   toolbarExtra?: ReactNode;
+  /**
+   * a take call's meeting room: `slug` is the take call's; the whiteboard is shared live but not
+   * saved and there is no recording (both belong to a training)
+   */
+  room?: ConferenceRoomKind;
 }
 
 declare global {
@@ -173,6 +178,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
     client.current?.join({
       wsUrl: props.wsUrl,
       slug,
+      room: props.room,
       token: props.token,
       ticket: props.ticket,
       iceServers: props.iceServers,
@@ -239,6 +245,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
     if (wait <= 0) send();
     else if (!sendTimer.current) sendTimer.current = setTimeout(send, wait);
     if (saveTimer.current) clearTimeout(saveTimer.current);
+    if (props.room === 'take-call') return;
     saveTimer.current = setTimeout(() => {
       void apiPost('save-whiteboard', { slug, scene: forSaving(latestBoard.current) }).catch(() => {
         notifications.show({ color: 'red', message: 'The whiteboard could not be saved.' });
@@ -259,6 +266,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       return;
     }
     setBoardOpen(true);
+    if (props.room === 'take-call') return;
     try {
       const saved = await apiPost<{ success: { scene: Record<string, unknown> | null } }>('get-whiteboard', { slug });
       const stored = toBoardScene(saved.success.scene);
@@ -386,7 +394,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         onToggleWhiteboard={() => void openBoard()}
         extra={
           props.toolbarExtra ??
-          (isModerator && !guest ? (
+          (isModerator && !guest && props.room !== 'take-call' ? (
             <RecordButton slug={slug} stream={streamRef.current} sources={recordSources} />
           ) : null)
         }
