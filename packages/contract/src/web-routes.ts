@@ -100,6 +100,7 @@ const ROLE_ROUTES: WebRoute[] = [
     '/admin/categories',
     '/trainer/register',
     '/trainer/list',
+    '/admin/trainer-bank-details',
     '/trainer/update/:id',
     '/service/create',
     '/service/list',

@@ -70,6 +70,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/audit-log': 'Audit Trail',
   '/trainer/register': 'Register Trainer',
   '/trainer/list': 'Trainers',
+  '/admin/trainer-bank-details': 'Trainer Bank Details',
   '/trainer/update/:id': 'Update Trainer',
   '/service/create': 'Create Service',
   '/service/list': 'Services',
