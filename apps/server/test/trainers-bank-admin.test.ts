@@ -91,7 +91,10 @@ describe('the admin reads one account whole', () => {
 
   it('managers and learners may not read it (403)', async () => {
     for (const role of ['provider', 'organization', 'user'] as const) {
-      const who = await t.loginAs({ role, ...(role === 'organization' ? { organization_id: (await t.createOrganization()).id } : {}) });
+      const who = await t.loginAs({
+        role,
+        ...(role === 'organization' ? { organization_id: (await t.createOrganization()).id } : {}),
+      });
       expect((await t.post('get-bank-details', { id: accountId }, who.token)).status).toBe(403);
     }
   });

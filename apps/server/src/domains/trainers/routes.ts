@@ -1,8 +1,8 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '../../adapters/files';
-import type { Deps } from '../../platform/deps';
 import { audited } from '../../platform/audit';
+import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import * as bank from './bank';
 import * as certificates from './certificates';
@@ -27,7 +27,9 @@ export function trainerRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     deps,
     API.getBankDetails,
-    audited(API.getBankDetails, { type: 'trainer-bank-details' }, ({ auth, body }) => bank.getBank(deps, auth, body.id)),
+    audited(API.getBankDetails, { type: 'trainer-bank-details' }, ({ auth, body }) =>
+      bank.getBank(deps, auth, body.id),
+    ),
   );
   defineCall(app, deps, API.updateBankDetails, ({ auth, body }) => bank.updateBank(deps, auth, body));
   defineCall(app, deps, API.deleteBankDetails, ({ auth, body }) => bank.deleteBank(deps, auth, body.id));
