@@ -62,6 +62,8 @@ describe('session bundle on the completed training', () => {
     expect(screen.getByRole('link', { name: 'Hooks in depth' })).toHaveAttribute('href', '/recording/NQ==');
     expect(net.callsTo('get-session-bundle')[0]?.body).toMatchObject({ slug: 'react-basics', page: 1 });
 
+    // its own search box, told apart from the users table's
+    expect(screen.getByRole('textbox', { name: 'Search the session bundle' })).toBeInTheDocument();
     // sorting goes to the server
     await userEvent.click(within(screen.getByRole('table', { name: 'Session bundle' })).getByText('Attended (min)'));
     await waitFor(() => expect(net.callsTo('get-session-bundle').at(-1)?.body).toMatchObject({ sort: 'minutes' }));

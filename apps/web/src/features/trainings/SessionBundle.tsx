@@ -47,6 +47,7 @@ export function SessionBundleSection({ slug }: { slug: string }) {
         </Text>
         <DataTable
           label="Session bundle"
+          searchLabel="Search the session bundle"
           records={data?.list}
           columns={columns}
           loading={query.isLoading}
