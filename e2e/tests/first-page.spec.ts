@@ -33,7 +33,9 @@ for (const route of ['/', '/login']) {
     });
     await page.goto(route);
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => later.length, { message: 'the likely next route is prefetched after load' }).toBeGreaterThan(0);
+    await expect
+      .poll(() => later.length, { message: 'the likely next route is prefetched after load' })
+      .toBeGreaterThan(0);
     if (route === '/login') await expect(page.getByRole('button', { name: /^login$/i })).toBeVisible();
     else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(urls.length).toBeGreaterThan(0);

@@ -214,6 +214,28 @@ test('a provider sources trainers through a take call; a trainer keeps their own
   await tara.getByRole('button', { name: 'Confirm Requirement' }).click();
   await expect(tara).toHaveURL(/\/trainer-take-calls$/);
 
+  // ---- Start: the provider opens the take call's own room and moderates it; Tara (invited) joins
+  await manager.goto('/take-calls');
+  await manager
+    .getByRole('link', { name: `Start the meeting of Intro call ${tag}` })
+    .first()
+    .click();
+  await expect(manager).toHaveURL(/\/take-call-meeting\/\d+$/);
+  await manager.getByRole('button', { name: 'Join meeting' }).click();
+  await expect(manager.getByRole('button', { name: 'End meeting for all' })).toBeVisible();
+  await tara
+    .getByRole('link', { name: `Start the meeting of Intro call ${tag}` })
+    .first()
+    .click();
+  await tara.getByRole('button', { name: 'Join meeting' }).click();
+  await expect(tara.getByRole('button', { name: 'Leave' })).toBeVisible();
+  await expect(tara.getByRole('button', { name: 'End meeting for all' })).toHaveCount(0);
+  await expect(manager.getByText('Tara Trainer').first()).toBeVisible();
+  await screenshot(manager, 'trn-take-call-meeting');
+  await tara.getByRole('button', { name: 'Leave' }).click();
+  await manager.getByRole('button', { name: 'Leave' }).click();
+  await expect(manager).toHaveURL(/\/take-calls$/);
+
   // ---- the second trainer is not interested
   const second = await signedIn(browser, secondEmail, 'Chosen#Pass1');
   await second.goto('/trainer-take-calls');

@@ -78,6 +78,8 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     m('Learning Providers', '/admin/learning-providers'),
     m('Services', '/service/list'),
     m('Trainers', '/trainer/list'),
+    m('Trainer Bank Details', '/admin/trainer-bank-details'),
+    m('Shared Question Bank', '/question-bank/show'),
     m('Categories', '/admin/categories'),
     m('Training Courses', '/admin/training-course-list'),
     m('Certifications', '/certification/list'),

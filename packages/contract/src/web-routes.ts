@@ -100,6 +100,7 @@ const ROLE_ROUTES: WebRoute[] = [
     '/admin/categories',
     '/trainer/register',
     '/trainer/list',
+    '/admin/trainer-bank-details',
     '/trainer/update/:id',
     '/service/create',
     '/service/list',
@@ -123,8 +124,6 @@ const ROLE_ROUTES: WebRoute[] = [
     '/take-calls',
     '/take-call-trainers/:id',
     '/trainer/requirement/confirm/:trainer_id/:take_call_id',
-    '/question-bank/add',
-    '/question-bank/show',
     '/assessment/add/:slug',
     '/course/assign-to-users/:slug',
     '/course/assign-users-list/:slug',
@@ -156,6 +155,10 @@ const ROLE_ROUTES: WebRoute[] = [
   { path: '/assessment', access: [...PROVIDER_TEAM, 'provider_user', 'organization_user', 'user'], anonymous: 'login' },
   // the admin's all-users screen (spec 02 §2 'Admin master data') shares these two pages
   ...['/users-list', '/update-user-profile/:slug'].map(only([...PROVIDER_TEAM, 'admin'])),
+  // the question bank: a manager's own (with the shared one); the admin keeps the shared bank
+  ...['/question-bank/add', '/question-bank/show'].map(only([...PROVIDER_TEAM, 'admin'])),
+  // a take call's meeting room: its managers and the trainers it was sent to (the server decides which)
+  only([...PROVIDER_TEAM, 'trainer'])('/take-call-meeting/:id'),
   // the audit trail (issue 20): the admin's every row, a manager's own tenant's rows
   only([...PROVIDER_TEAM, 'admin'])('/audit-log'),
 ];

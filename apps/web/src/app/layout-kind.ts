@@ -25,6 +25,7 @@ const PUBLIC_PATHS = new Set([
 
 const BARE_PATHS = new Set([
   '/conference/:slug',
+  '/take-call-meeting/:id',
   '/public/conference/:meetingId',
   '/white-board',
   '/vm/:name',

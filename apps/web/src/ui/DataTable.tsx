@@ -30,6 +30,8 @@ interface DataTableProps<T> {
    * `list` (the URL). Columns marked `sortable` sort on the server by their accessor.
    */
   paged?: { list: ListState; total: number | undefined; searchable?: boolean };
+  /** the search box's label, when a screen has more than one table to search */
+  searchLabel?: string;
 }
 
 const NO_SORT = { columnAccessor: '', direction: 'asc' } as const;
@@ -49,10 +51,10 @@ function useDebouncedSearch(list: ListState | undefined) {
   return [text, setText] as const;
 }
 
-function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
   return (
     <TextInput
-      label="Search"
+      label={label}
       placeholder="Search…"
       leftSection={<IconSearch size={16} aria-hidden />}
       value={value}
@@ -131,6 +133,7 @@ export function DataTable<T>({
   label,
   pageSize = 20,
   paged,
+  searchLabel = 'Search',
 }: DataTableProps<T>) {
   const [query, setQuery] = useState('');
   const [localPage, setLocalPage] = useState(1);
@@ -184,9 +187,10 @@ export function DataTable<T>({
 
   return (
     <Stack gap="sm">
-      {paged?.searchable ? <SearchBox value={serverSearch} onChange={setServerSearch} /> : null}
+      {paged?.searchable ? <SearchBox value={serverSearch} onChange={setServerSearch} label={searchLabel} /> : null}
       {!paged && searchOn?.length ? (
         <SearchBox
+          label={searchLabel}
           value={query}
           onChange={(v) => {
             setQuery(v);

@@ -120,6 +120,13 @@ export const ASSESSMENT_CALLS = {
     a.resultsRequest,
     a.resultsResponse,
   ),
+  getSessionBundle: call(
+    'get-session-bundle',
+    MANAGERS,
+    'A training’s outcome in one place: per learner the attended minutes, pre and post percent and the gain (paged), and the training’s recordings.',
+    a.sessionBundleRequest,
+    a.sessionBundlePage,
+  ),
   exportAssessmentResults: call(
     'export-assessment-results',
     MANAGERS,

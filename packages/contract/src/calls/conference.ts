@@ -23,6 +23,13 @@ export const CONFERENCE_CALLS = {
     c.endMeetingRequest,
     c.endMeetingResponse,
   ),
+  getTakeCallMeetingLink: call(
+    'get-take-call-meeting-link',
+    ['provider', 'organization', 'org_subadmin', 'trainer'],
+    'Start or join a take call’s meeting room: the managers of its training’s tenant (moderators) and the trainers it was sent to; 404 for anyone else.',
+    c.takeCallMeetingRequest,
+    c.meetingLinkResponse,
+  ),
   getMeetingStatus: call(
     'get-meeting-status',
     'public',

@@ -45,6 +45,13 @@ export const TRAINER_CALLS = {
     tr.bankListRequest,
     tr.bankPage,
   ),
+  adminBankDetailsList: call(
+    'admin-bank-details-list',
+    ['admin'],
+    'Every trainer’s bank accounts with the trainer’s name and e-mail; account numbers masked. Searchable by trainer, bank or IFSC.',
+    tr.adminBankListRequest,
+    tr.adminBankPage,
+  ),
   addBankDetails: call('add-bank-details', TRAINER, 'Add a bank account.', tr.bankRequest, tr.writeResponse),
   getBankDetails: call(
     'get-bank-details',

@@ -265,6 +265,34 @@ export const resultsResponse = z.object({
   averages: z.object({ pre: z.number().nullable(), post: z.number().nullable(), gain: z.number().nullable() }),
   questions: z.array(questionResult),
 });
+// ---- the session bundle: a completed training's outcome in one place (issue 14) ----
+
+export const SESSION_BUNDLE_SORT_KEYS = ['first_name', 'email', 'minutes'] as const;
+export const sessionBundleRequest = z.object({ slug: requiredText(200), ...listFields(SESSION_BUNDLE_SORT_KEYS) });
+export const sessionBundleRow = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  /** attended minutes, measured by the server from the conference connection */
+  minutes: z.number(),
+  /** last submitted attempt's percent; null when not taken */
+  pre_percent: z.number().nullable(),
+  post_percent: z.number().nullable(),
+  /** post percent minus pre percent, when both were taken */
+  gain: z.number().nullable(),
+});
+export const sessionBundleRecording = z.object({
+  topic_id: z.number(),
+  topic: z.string(),
+  /** the recording page of the web app (/recording/{base64 topic id}); it asks for a signed file link */
+  page: z.string(),
+});
+export const sessionBundlePage = pagedList(sessionBundleRow).extend({
+  training_name: z.string(),
+  /** the training's recordings, in topic order */
+  recordings: z.array(sessionBundleRecording),
+});
+
 export const allowRetakeRequest = z.object({ slug: requiredText(200), type: assessmentType(), user_id: idField() });
 export const fileResponse = z.any().meta({ description: 'file bytes (see content-type)' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, requiredText } from '../validation.js';
+import { flag, idField, requiredText } from '../validation.js';
 
 /**
  * Live conference (spec 01 §2 /conference, §4, §6, §7; spec 02 §4, §7): HTTP calls and the
@@ -8,6 +8,13 @@ import { flag, requiredText } from '../validation.js';
  */
 
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** What a conference room belongs to: a training, or a take call (its manager side and invited trainers). */
+export const CONFERENCE_ROOM_KINDS = ['training', 'take-call'] as const;
+export type ConferenceRoomKind = (typeof CONFERENCE_ROOM_KINDS)[number];
+
+/** /get-take-call-meeting-link: the take call's id. */
+export const takeCallMeetingRequest = z.object({ id: idField() });
 
 /** /get-meeting-link: by slug, or by id (a number or its base64 form as in /training/start/{id}). */
 export const meetingLinkRequest = z
@@ -98,7 +105,12 @@ export const clientMessage = z.discriminatedUnion('type', [
     token: z.string().min(1).max(500).optional(),
     ticket: z.string().min(1).max(500).optional(),
   }),
-  z.object({ type: z.literal('join'), slug: z.string().min(1).max(200) }),
+  /** `room`: a training's room (the default) or a take call's meeting room, by the take call's slug */
+  z.object({
+    type: z.literal('join'),
+    slug: z.string().min(1).max(200),
+    room: z.enum(CONFERENCE_ROOM_KINDS).optional(),
+  }),
   z.object({ type: z.literal('leave') }),
   z.object({ type: z.literal('signal'), to: peerId, data: z.unknown() }),
   z.object({ type: z.literal('chat'), text: z.string().trim().min(1).max(CHAT_MAX_LENGTH) }),

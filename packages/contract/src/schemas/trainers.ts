@@ -211,6 +211,15 @@ export const bankListRequest = z.object({
 });
 export const bankPage = pagedList(bankDetails);
 export const bankResponse = z.object({ success: bankDetails });
+/** The admin's list of every trainer's bank accounts (numbers masked; /get-bank-details shows one whole). */
+export const ADMIN_BANK_SORT_KEYS = ['trainer_name', 'bank_name', 'created_at'] as const;
+export const adminBankListRequest = z.object(listFields(ADMIN_BANK_SORT_KEYS));
+export const adminBankRow = bankDetails.extend({
+  trainer_id: z.number(),
+  trainer_name: z.string(),
+  trainer_email: z.string(),
+});
+export const adminBankPage = pagedList(adminBankRow);
 export const recordRequest = z.object({ id: id() });
 export const writeResponse = z.object({ message: z.string(), id: z.number().optional() });
 

@@ -6,6 +6,7 @@ import { myAssessments, myResult, saveAnswer, startAttempt, submitAttempt } from
 import { addQuestion, deleteQuestion, languages, questionBank, updateQuestion, uploadBank } from './bank';
 import { addAutomatic, addRandom, assessmentQuestionsFor } from './build';
 import { allowRetake, exportResults, trainingResults } from './results';
+import { sessionBundle } from './session-bundle';
 import { setTimeExtension, timeExtensions } from './time-extensions';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -29,6 +30,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.lpuSubmitAssessment, ({ body, auth }) => submitAttempt(deps, auth, body.attempt_id));
   defineCall(app, deps, API.lpuAssessmentResult, ({ body, auth }) => myResult(deps, auth, body));
 
+  defineCall(app, deps, API.getSessionBundle, ({ auth, body }) => sessionBundle(deps, auth, body));
   defineCall(app, deps, API.getAssessmentResults, ({ body, auth }) => trainingResults(deps, auth, body.slug));
   defineCall(app, deps, API.exportAssessmentResults, async ({ body, auth, reply }) => {
     const file = await exportResults(deps, auth, body.slug);

@@ -6,7 +6,7 @@ import type {
 } from '@trainlab/contract';
 import { and, asc, desc, eq, getTableColumns, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { certifications, courseEnrolments, courses, organizations, users } from '../../db/schema';
+import { certifications, courses, organizations, users } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';

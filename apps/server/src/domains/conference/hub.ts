@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ClientMessage,
+  type ConferenceRoomKind,
   clientMessage,
   MSG,
   type PeerInfo,
@@ -9,7 +10,7 @@ import {
 } from '@trainlab/contract';
 import type { Realtime } from '../../adapters/realtime';
 import { type AuthContext, resolveSession } from '../../platform/http/auth-context';
-import type { TrainingRow } from '../trainings/access';
+import { takeCallRoomMember } from '../take-calls/room';
 import { closeConferenceAttendance, openConferenceAttendance } from '../trainings/attendance';
 import { type ConferenceCtx, type GuestTicket, participantOf, storeWhiteboard, trainingBy } from './service';
 
@@ -17,10 +18,11 @@ import { type ConferenceCtx, type GuestTicket, participantOf, storeWhiteboard, t
  * Conference rooms of one server instance (protocol: docs/conference-protocol.md).
  *
  * Shared state lives in the Realtime adapter so several instances serve one room:
- * - `session:{training}:{user}` = connection id: one open session per account and training (TTL
+ * - `session:{room}:{user}` = connection id: one open session per account and room (TTL
  *   refreshed by the heartbeat, so a crashed instance's claims expire);
- * - `room:{training}` hash peer id → PeerInfo: who is in the room;
- * - channel `room:{training}`: events every instance delivers to its own sockets.
+ * - `room:{room}` hash peer id → PeerInfo: who is in the room;
+ * - channel `room:{room}`: events every instance delivers to its own sockets.
+ * {room} is a training's id, or `tc-{id}` for a take call's meeting room.
  */
 
 /** The parts of a `ws` WebSocket the hub uses (the package ships no types). */
@@ -48,7 +50,17 @@ interface Conn {
   auth: AuthContext | null;
   guest: GuestTicket | null;
   name: string;
-  room: { training: TrainingRow; info: PeerInfo; enrolmentId: number | null; sessionKey: string | null } | null;
+  /**
+   * key: the room's name in the shared state — a training's id (as before take-call rooms existed),
+   * or `tc-{id}` for a take call's room, which has no training: no attendance, no saved whiteboard.
+   */
+  room: {
+    key: string;
+    trainingId: number | null;
+    info: PeerInfo;
+    enrolmentId: number | null;
+    sessionKey: string | null;
+  } | null;
   queue: Promise<void>;
   closed: boolean;
 }
@@ -61,8 +73,8 @@ export interface HubOptions {
 
 export class ConferenceHub {
   private conns = new Map<string, Conn>();
-  /** training id → local peer ids + the channel subscription */
-  private rooms = new Map<number, { peers: Set<string>; unsubscribe: Promise<() => Promise<void>> }>();
+  /** room key → local peer ids + the channel subscription */
+  private rooms = new Map<string, { peers: Set<string>; unsubscribe: Promise<() => Promise<void>> }>();
   private pendingLeaves = new Map<NodeJS.Timeout, () => Promise<void>>();
   private work = new Set<Promise<unknown>>();
   private heartbeat: NodeJS.Timeout;
@@ -157,10 +169,10 @@ export class ConferenceHub {
     if (msg.type === 'ping') return this.send(conn, { type: 'pong' });
     if (msg.type === 'auth') return this.authenticate(conn, msg);
     if (!conn.auth && !conn.guest) return this.send(conn, { type: 'error', message: MSG.conferenceAuthRequired });
-    if (msg.type === 'join') return this.join(conn, msg.slug);
+    if (msg.type === 'join') return this.join(conn, msg.slug, msg.room ?? 'training');
     const room = conn.room;
     if (!room) return this.send(conn, { type: 'error', message: MSG.conferenceJoinFirst });
-    const tid = room.training.id;
+    const tid = room.key;
     switch (msg.type) {
       case 'leave':
         return this.leaveRoom(conn, {});
@@ -194,15 +206,16 @@ export class ConferenceHub {
       case 'whiteboard':
       case 'recording':
         if (!room.info.isModerator) return this.send(conn, { type: 'error', message: MSG.conferenceModeratorOnly });
-        return this.moderate(conn, tid, msg);
+        return this.moderate(conn, room, msg);
     }
   }
 
   private async moderate(
     conn: Conn,
-    tid: number,
+    room: NonNullable<Conn['room']>,
     msg: Extract<ClientMessage, { type: 'mute-all' | 'end-all' | 'whiteboard' | 'recording' }>,
   ) {
+    const tid = room.key;
     if (msg.type === 'recording') {
       return this.publish(tid, {
         kind: 'broadcast',
@@ -218,7 +231,7 @@ export class ConferenceHub {
       });
     }
     if (msg.type === 'whiteboard') {
-      await storeWhiteboard(this.ctx.deps, tid, msg.scene);
+      if (room.trainingId !== null) await storeWhiteboard(this.ctx.deps, room.trainingId, msg.scene);
       return this.publish(tid, {
         kind: 'broadcast',
         msg: { type: 'whiteboard', scene: msg.scene, by: conn.id },
@@ -249,27 +262,47 @@ export class ConferenceHub {
     conn.ws.close(4401, 'unauthenticated');
   }
 
-  private async join(conn: Conn, slug: string) {
-    if (conn.room) return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
-    let training: TrainingRow;
+  /** Where the caller may go: the room's key, whether they moderate, their enrolment (trainings only). */
+  private async placeIn(conn: Conn, slug: string, kind: ConferenceRoomKind) {
+    if (kind === 'take-call') {
+      if (!conn.auth) return null;
+      const { takeCall, moderator } = await takeCallRoomMember(this.ctx.deps, conn.auth, { slug });
+      return { key: `tc-${takeCall.id}`, trainingId: null, moderator, enrolmentId: null, started: true };
+    }
+    const training = await trainingBy(this.ctx.deps, { slug });
     let moderator = false;
     let enrolmentId: number | null = null;
-    try {
-      training = await trainingBy(this.ctx.deps, { slug });
-      if (conn.auth) {
-        const p = await participantOf(this.ctx.deps, conn.auth, training);
-        moderator = p.moderator;
-        enrolmentId = p.enrolment?.id ?? null;
-      } else if (conn.guest?.trainingId !== training.id || training.is_public !== 1) {
-        return this.send(conn, { type: 'error', message: MSG.notFound });
-      }
-    } catch {
-      return this.send(conn, { type: 'error', message: MSG.notFound });
+    if (conn.auth) {
+      const p = await participantOf(this.ctx.deps, conn.auth, training);
+      moderator = p.moderator;
+      enrolmentId = p.enrolment?.id ?? null;
+    } else if (conn.guest?.trainingId !== training.id || training.is_public !== 1) {
+      return null;
     }
-    if (!moderator && training.status !== 1) return this.send(conn, { type: 'error', message: MSG.waitingForHost });
+    return {
+      key: String(training.id),
+      training,
+      trainingId: training.id,
+      moderator,
+      enrolmentId,
+      started: training.status === 1,
+    };
+  }
+
+  private async join(conn: Conn, slug: string, kind: ConferenceRoomKind) {
+    if (conn.room) return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
+    let place: Awaited<ReturnType<ConferenceHub['placeIn']>>;
+    try {
+      place = await this.placeIn(conn, slug, kind);
+    } catch {
+      place = null;
+    }
+    if (!place) return this.send(conn, { type: 'error', message: MSG.notFound });
+    const { key, moderator, enrolmentId } = place;
+    if (!moderator && !place.started) return this.send(conn, { type: 'error', message: MSG.waitingForHost });
     let sessionKey: string | null = null;
     if (conn.auth) {
-      sessionKey = `session:${training.id}:${conn.auth.user.id}`;
+      sessionKey = `session:${key}:${conn.auth.user.id}`;
       if (!(await this.realtime.claim(sessionKey, conn.id, this.sessionTtl))) {
         this.send(conn, { type: 'error', message: MSG.trainingAlreadyOpen });
         conn.ws.close(4409, 'already open');
@@ -280,23 +313,23 @@ export class ConferenceHub {
       if (sessionKey) await this.realtime.release(sessionKey, conn.id);
       return;
     }
-    if (enrolmentId !== null && conn.auth) {
-      await openConferenceAttendance(this.ctx.deps, training, { id: enrolmentId, user_id: conn.auth.user.id });
+    if (enrolmentId !== null && conn.auth && 'training' in place) {
+      await openConferenceAttendance(this.ctx.deps, place.training, { id: enrolmentId, user_id: conn.auth.user.id });
     }
     const info: PeerInfo = { id: conn.id, name: conn.name, isModerator: moderator, guest: !!conn.guest };
-    conn.room = { training, info, enrolmentId, sessionKey };
-    await this.localRoom(training.id).unsubscribe;
-    this.localRoom(training.id).peers.add(conn.id);
-    await this.realtime.hset(`room:${training.id}`, conn.id, JSON.stringify(info));
-    const members = await this.realtime.hgetall(`room:${training.id}`);
+    conn.room = { key, trainingId: place.trainingId, info, enrolmentId, sessionKey };
+    await this.localRoom(key).unsubscribe;
+    this.localRoom(key).peers.add(conn.id);
+    await this.realtime.hset(`room:${key}`, conn.id, JSON.stringify(info));
+    const members = await this.realtime.hgetall(`room:${key}`);
     const peers = Object.entries(members)
       .filter(([id]) => id !== conn.id)
       .map(([, v]) => JSON.parse(v) as PeerInfo);
     this.send(conn, { type: 'joined', you: info, peers, isModerator: moderator, ice_servers: this.opts.iceServers });
-    await this.publish(training.id, { kind: 'broadcast', msg: { type: 'peer-joined', peer: info }, except: conn.id });
+    await this.publish(key, { kind: 'broadcast', msg: { type: 'peer-joined', peer: info }, except: conn.id });
   }
 
-  private localRoom(tid: number) {
+  private localRoom(tid: string) {
     let room = this.rooms.get(tid);
     if (!room) {
       room = {
@@ -308,12 +341,12 @@ export class ConferenceHub {
     return room;
   }
 
-  private async publish(tid: number, event: RoomEvent) {
+  private async publish(tid: string, event: RoomEvent) {
     await this.realtime.publish(`room:${tid}`, event);
   }
 
   /** An event of a room, from any instance: hand it to this instance's sockets in that room. */
-  private deliver(tid: number, event: RoomEvent) {
+  private deliver(tid: string, event: RoomEvent) {
     const room = this.rooms.get(tid);
     if (!room) return;
     for (const id of room.peers) {
@@ -342,7 +375,7 @@ export class ConferenceHub {
     const room = conn.room;
     if (!room) return;
     conn.room = null;
-    const tid = room.training.id;
+    const tid = room.key;
     const local = this.rooms.get(tid);
     local?.peers.delete(conn.id);
     await this.realtime.hdel(`room:${tid}`, conn.id);

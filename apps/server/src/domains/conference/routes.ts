@@ -23,6 +23,7 @@ export function conferenceRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineCall(app, deps, API.getMeetingLink, ({ body, auth }) => svc.getMeetingLink(ctx, auth, body));
   defineCall(app, deps, API.endMeeting, ({ body, auth }) => svc.endMeeting(deps, auth, body));
+  defineCall(app, deps, API.getTakeCallMeetingLink, ({ body, auth }) => svc.getTakeCallMeetingLink(ctx, auth, body.id));
   defineCall(app, deps, API.getMeetingStatus, ({ body }) => svc.getMeetingStatus(deps, body.meeting_id));
   defineCall(app, deps, API.getMeetingUrl, ({ body }) => svc.getMeetingUrl(ctx, body));
   defineCall(app, deps, API.getWhiteboard, ({ body, auth }) => svc.getWhiteboard(deps, auth, body.slug));

@@ -7,6 +7,7 @@ import { trainings, trainingUsers, whiteboards } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { takeCallRoomMember } from '../take-calls/room';
 import { staffCanSee, type TrainingRow, trainingForStaff } from '../trainings/access';
 import { closeConferenceAttendance } from '../trainings/attendance';
 
@@ -93,6 +94,21 @@ export async function getMeetingLink(
     {},
   );
   return { ...join, slug: training.slug, isModerator: moderator ? 1 : 0, status: training.status };
+}
+
+/**
+ * /get-take-call-meeting-link {id}: the take call's own room (not its training's). Managers of the
+ * training's tenant moderate; invited trainers join. No waiting for a start: everyone in it is staff.
+ */
+export async function getTakeCallMeetingLink(ctx: ConferenceCtx, auth: AuthContext, id: number) {
+  const { takeCall, moderator } = await takeCallRoomMember(ctx.deps, auth, { id });
+  const join = await ctx.meeting.join(
+    { slug: takeCall.slug, room: `take-call-${takeCall.slug}` },
+    { id: String(auth.user.id), name: fullName(auth.user), email: auth.user.email, moderator },
+    {},
+  );
+  const url = join.provider === 'builtin' ? `${ctx.deps.config.PUBLIC_URL}/take-call-meeting/${takeCall.id}` : join.url;
+  return { ...join, url, slug: takeCall.slug, isModerator: moderator ? 1 : 0, status: 1 };
 }
 
 /** /end-meeting {slug | id}: closes the caller's open attendance rows of the training. */

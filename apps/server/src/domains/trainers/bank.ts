@@ -1,4 +1,6 @@
 import {
+  type ADMIN_BANK_SORT_KEYS,
+  type adminBankListRequest,
   type BANK_SORT_KEYS,
   type bankListRequest,
   type bankRequest,
@@ -8,7 +10,7 @@ import {
 } from '@trainlab/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { trainerBankDetails } from '../../db/schema';
+import { trainerBankDetails, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
@@ -73,6 +75,51 @@ export async function bankList(deps: Deps, auth: AuthContext, q: z.output<typeof
     w,
     (r) => toBank(r.row, maskTail(`XXXXXXXX${r.row.account_last4}`)!),
     () => countWhere(deps.db, trainerBankDetails, where),
+  );
+}
+
+/** /admin-bank-details-list: every trainer's accounts, masked from the stored last four (no decryption). */
+export async function adminBankList(deps: Deps, q: z.output<typeof adminBankListRequest>) {
+  const w = pageWindow(q);
+  const trainerName = sql<string>`${users.first_name} || ' ' || ${users.last_name}`;
+  const where = searchWhere(q.search, [
+    users.first_name,
+    users.last_name,
+    users.email,
+    trainerBankDetails.bank_name,
+    trainerBankDetails.bank_account_name,
+    trainerBankDetails.ifsc_code,
+  ]);
+  const keys: Record<(typeof ADMIN_BANK_SORT_KEYS)[number], typeof trainerBankDetails.bank_name> = {
+    trainer_name: trainerName as never,
+    bank_name: trainerBankDetails.bank_name,
+    created_at: trainerBankDetails.created_at as never,
+  };
+  const rows = await deps.db
+    .select({ row: trainerBankDetails, trainer_name: trainerName, trainer_email: users.email, total: totalOver() })
+    .from(trainerBankDetails)
+    .innerJoin(users, eq(users.id, trainerBankDetails.trainer_id))
+    .where(where)
+    .orderBy(...orderFor(q.sort, keys, [sql`${trainerBankDetails.created_at} desc`], trainerBankDetails.id))
+    .limit(w.limit)
+    .offset(w.offset);
+  return toPage(
+    rows,
+    w,
+    (r) => ({
+      ...toBank(r.row, maskTail(`XXXXXXXX${r.row.account_last4}`)!),
+      trainer_id: r.row.trainer_id,
+      trainer_name: r.trainer_name.trim(),
+      trainer_email: r.trainer_email,
+    }),
+    async () => {
+      const [n] = await deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trainerBankDetails)
+        .innerJoin(users, eq(users.id, trainerBankDetails.trainer_id))
+        .where(where);
+      return Number(n?.n ?? 0);
+    },
   );
 }
 

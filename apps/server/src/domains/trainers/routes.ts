@@ -1,6 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '../../adapters/files';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import * as bank from './bank';
@@ -20,7 +21,16 @@ export function trainerRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineCall(app, deps, API.bankDetailsList, ({ auth, body }) => bank.bankList(deps, auth, body));
   defineCall(app, deps, API.addBankDetails, ({ auth, body }) => bank.addBank(deps, auth, body));
-  defineCall(app, deps, API.getBankDetails, ({ auth, body }) => bank.getBank(deps, auth, body.id));
+  defineCall(app, deps, API.adminBankDetailsList, ({ body }) => bank.adminBankList(deps, body));
+  // the admin reading a trainer's account whole is audited (a trainer reading their own is not)
+  defineCall(
+    app,
+    deps,
+    API.getBankDetails,
+    audited(API.getBankDetails, { type: 'trainer-bank-details' }, ({ auth, body }) =>
+      bank.getBank(deps, auth, body.id),
+    ),
+  );
   defineCall(app, deps, API.updateBankDetails, ({ auth, body }) => bank.updateBank(deps, auth, body));
   defineCall(app, deps, API.deleteBankDetails, ({ auth, body }) => bank.deleteBank(deps, auth, body.id));
 

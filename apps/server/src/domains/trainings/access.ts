@@ -105,7 +105,7 @@ export async function topicForStaff(deps: Deps, auth: AuthContext, topicId: numb
   return row;
 }
 
-function managedBy(auth: AuthContext, training: TrainingRow): boolean {
+export function managedBy(auth: AuthContext, training: TrainingRow): boolean {
   const tenant = managerTenant(auth);
   return tenant.kind === 'provider'
     ? training.owner_user_id === tenant.ownerId

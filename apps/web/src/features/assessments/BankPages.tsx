@@ -17,6 +17,7 @@ import { QUESTION_LEVELS } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
+import { useSession } from '../../api/session';
 import { useApiForm } from '../../api/use-api-form';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
@@ -111,9 +112,13 @@ export function QuestionForm({ question, onDone }: { question?: Question; onDone
   );
 }
 
-/** /question-bank/show: the caller's bank and the shared bank; searchable, paged; add, edit, delete. */
+/**
+ * /question-bank/show: the caller's bank and the shared bank; searchable, paged; add, edit, delete.
+ * For the admin it is the shared bank itself, which the admin keeps and every tenant draws from.
+ */
 export function QuestionBankPage() {
   const title = useRouteTitle();
+  const keepsShared = useSession()?.roles.includes('admin') ?? false;
   const client = useQueryClient();
   const { list, query: q } = usePagedQuery<Question>('get-question-bank');
   const [editing, setEditing] = useState<Question | 'new' | null>(null);
@@ -145,7 +150,7 @@ export function QuestionBankPage() {
       title: 'Action',
       textAlign: 'right',
       render: (r) =>
-        r.shared ? (
+        r.shared && !keepsShared ? (
           'Shared'
         ) : (
           <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -167,8 +172,12 @@ export function QuestionBankPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title={title}
-        description="Your questions and the shared bank, used to build pre- and post-assessments."
+        title={keepsShared ? 'Shared Question Bank' : title}
+        description={
+          keepsShared
+            ? 'Questions published here are visible to every tenant when they build pre- and post-assessments.'
+            : 'Your questions and the shared bank, used to build pre- and post-assessments.'
+        }
         actions={
           <>
             <Button

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconHandStop, IconHourglass } from '@tabler/icons-react';
-import { MSG, type PeerInfo } from '@trainlab/contract';
+import { type ConferenceRoomKind, MSG, type PeerInfo } from '@trainlab/contract';
 import {
   createContext,
   type FormEvent,
@@ -83,6 +83,11 @@ interface ConferenceRoomProps {
   onExit: (reason: 'left' | 'ended') => void;
   /** more moderator controls for the toolbar (e.g. recording) */
   toolbarExtra?: ReactNode;
+  /**
+   * a take call's meeting room: `slug` is the take call's; the whiteboard is shared live but not
+   * saved and there is no recording (both belong to a training)
+   */
+  room?: ConferenceRoomKind;
 }
 
 declare global {
@@ -238,6 +243,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
     client.current?.join({
       wsUrl: props.wsUrl,
       slug,
+      room: props.room,
       token: props.token,
       ticket: props.ticket,
       iceServers: props.iceServers,
@@ -304,6 +310,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
     if (wait <= 0) send();
     else if (!sendTimer.current) sendTimer.current = setTimeout(send, wait);
     if (saveTimer.current) clearTimeout(saveTimer.current);
+    if (props.room === 'take-call') return;
     saveTimer.current = setTimeout(() => {
       void apiPost('save-whiteboard', { slug, scene: forSaving(latestBoard.current) }).catch(() => {
         notifications.show({ color: 'red', message: 'The whiteboard could not be saved.' });
@@ -324,6 +331,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       return;
     }
     setBoardOpen(true);
+    if (props.room === 'take-call') return;
     try {
       const saved = await apiPost<{ success: { scene: Record<string, unknown> | null } }>('get-whiteboard', { slug });
       const stored = toBoardScene(saved.success.scene);
@@ -459,7 +467,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         onToggleWhiteboard={() => void openBoard()}
         extra={
           props.toolbarExtra ??
-          (isModerator && !guest ? (
+          (isModerator && !guest && props.room !== 'take-call' ? (
             <RecordButton
               slug={slug}
               stream={streamRef.current}

@@ -1,4 +1,10 @@
-import { type ClientMessage, type PeerInfo, type ServerMessage, serverMessage } from '@trainlab/contract';
+import {
+  type ClientMessage,
+  type ConferenceRoomKind,
+  type PeerInfo,
+  type ServerMessage,
+  serverMessage,
+} from '@trainlab/contract';
 
 /**
  * A small WebRTC mesh client for the built-in meeting provider (docs/conference-protocol.md):
@@ -48,6 +54,8 @@ export interface RtcClientEvents {
 export interface JoinOptions {
   wsUrl: string;
   slug: string;
+  /** a take call's meeting room instead of a training's (then `slug` is the take call's) */
+  room?: ConferenceRoomKind;
   token?: string;
   ticket?: string;
   iceServers?: RtcIceServer[];
@@ -94,6 +102,7 @@ export class RtcClient implements RtcClientLike {
   private videoOverride: MediaStreamTrack | null = null;
   private iceServers: RtcIceServer[] = [];
   private slug = '';
+  private room: ConferenceRoomKind | undefined;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   me: PeerInfo | null = null;
 
@@ -101,13 +110,14 @@ export class RtcClient implements RtcClientLike {
 
   join(opts: JoinOptions): void {
     this.slug = opts.slug;
+    this.room = opts.room;
     this.iceServers = opts.iceServers ?? [];
     if (this.ws) this.leave();
     const ws = new WebSocket(opts.wsUrl);
     this.ws = ws;
     ws.onopen = () => {
       this.send(opts.ticket ? { type: 'auth', ticket: opts.ticket } : { type: 'auth', token: opts.token ?? '' });
-      this.send({ type: 'join', slug: opts.slug });
+      this.send(this.joinMessage());
       this.heartbeat = setInterval(() => this.send({ type: 'ping' }), HEARTBEAT_MS);
     };
     ws.onmessage = (event) => {
@@ -128,7 +138,11 @@ export class RtcClient implements RtcClientLike {
   }
 
   rejoin(): void {
-    this.send({ type: 'join', slug: this.slug });
+    this.send(this.joinMessage());
+  }
+
+  private joinMessage(): ClientMessage {
+    return this.room ? { type: 'join', slug: this.slug, room: this.room } : { type: 'join', slug: this.slug };
   }
 
   leave(): void {

@@ -75,9 +75,14 @@ export function TrainerListPage() {
       <PageHeader
         title={title}
         actions={
-          <Button component={Link} to="/trainer/register" leftSection={<IconPlus size={16} aria-hidden />}>
-            Register Trainer
-          </Button>
+          <>
+            <Button component={Link} to="/admin/trainer-bank-details" variant="default">
+              Bank details
+            </Button>
+            <Button component={Link} to="/trainer/register" leftSection={<IconPlus size={16} aria-hidden />}>
+              Register Trainer
+            </Button>
+          </>
         }
       />
       <DataTable

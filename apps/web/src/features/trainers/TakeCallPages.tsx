@@ -280,7 +280,7 @@ function RescheduleModal({ call, onClose }: { call: TakeCall; onClose: () => voi
   );
 }
 
-/** /take-calls: Sr.No, Training, Title, Start Time, End Time, Status; view trainers and reschedule. */
+/** /take-calls: Sr.No, Training, Title, Start Time, End Time, Status; start the meeting, view trainers, reschedule. */
 export function TakeCallListPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
@@ -328,6 +328,11 @@ export function TakeCallListPage() {
             textAlign: 'right',
             render: (c) => (
               <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {c.status === 0 ? (
+                  <RowLink to={`/take-call-meeting/${c.id}`} label={`Start the meeting of ${c.title}`}>
+                    Start
+                  </RowLink>
+                ) : null}
                 <RowLink to={`/take-call-trainers/${encodeId(c.id)}`} label={`Trainers of ${c.title}`}>
                   View Trainers
                 </RowLink>

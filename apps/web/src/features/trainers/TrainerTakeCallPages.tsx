@@ -152,6 +152,9 @@ export function TrainerTakeCallsPage() {
             textAlign: 'right',
             render: (r) => (
               <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <RowLink to={`/take-call-meeting/${r.take_call_id}`} label={`Start the meeting of ${r.title}`}>
+                  Start
+                </RowLink>
                 <RowLink
                   to={`/confirm-training-requirement/${r.take_call_id}`}
                   label={`Requirements of ${r.title}`}

@@ -17,6 +17,7 @@ export const TRAINER_PAGES: Record<string, LazyPage> = {
   '/trainer/reference/list': lazyPage(() => import('./ReferencePages'), 'ReferenceListPage'),
   '/trainer/reference/add': lazyPage(() => import('./ReferencePages'), 'ReferenceAddPage'),
   '/trainer/reference/update/:id': lazyPage(() => import('./ReferencePages'), 'ReferenceUpdatePage'),
+  '/admin/trainer-bank-details': lazyPage(() => import('./AdminBankPages'), 'AdminBankListPage'),
   '/trainer-take-calls': lazyPage(() => import('./TrainerTakeCallPages'), 'TrainerTakeCallsPage'),
   '/confirm-training-requirement/:id': lazyPage(() => import('./TrainerTakeCallPages'), 'ConfirmRequirementPage'),
   '/take-calls': lazyPage(() => import('./TakeCallPages'), 'TakeCallListPage'),

@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { SessionBundleSection } from './SessionBundle';
 import {
   BackLink,
   formatDateTime,
@@ -165,7 +166,10 @@ function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** /completed-training-users/:slug 'Completed Training User': join, minutes and certificate rights. */
+/**
+ * /completed-training-users/:slug 'Completed Training User': join, minutes and certificate rights,
+ * then the session bundle (attendance, pre/post gain and recordings).
+ */
 export function CompletedTrainingUsersPage() {
   const { slug = '' } = useParams();
   const { list, query: q } = usePagedQuery<TrainingUserRow>('lp/get-training-users', { slug });
@@ -267,6 +271,7 @@ export function CompletedTrainingUsersPage() {
       <Text size="xs" c="dimmed">
         Min shows whole hours when the attended time is above 60 minutes, otherwise 0.
       </Text>
+      <SessionBundleSection slug={slug} />
     </Stack>
   );
 }
