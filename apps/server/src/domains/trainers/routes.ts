@@ -1,6 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '../../adapters/files';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import * as bank from './bank';
@@ -26,7 +27,12 @@ export function trainerRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineCall(app, deps, API.skillCategories, () => skills.skillCategories(deps));
   defineCall(app, deps, API.getSkills, ({ body }) => skills.getSkills(deps, body.category_id));
-  defineCall(app, deps, API.createSkill, ({ body }) => skills.createSkill(deps, body));
+  defineCall(
+    app,
+    deps,
+    API.createSkill,
+    audited(API.createSkill, { type: 'skill' }, ({ body }) => skills.createSkill(deps, body)),
+  );
   defineCall(app, deps, API.trainerSkillList, ({ auth, body }) => skills.trainerSkillList(deps, auth, body));
   defineCall(app, deps, API.addTrainerSkill, ({ auth, body }) => skills.addTrainerSkill(deps, auth, body));
   defineCall(app, deps, API.getTrainerSkill, ({ auth, body }) => skills.getTrainerSkill(deps, auth, body.id));
