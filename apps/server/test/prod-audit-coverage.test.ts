@@ -64,6 +64,10 @@ async function upload(
 
 // ids made by earlier cases and used by later ones
 const made: Record<string, number | string> = {};
+const keep = (name: string, value: number | string) => {
+  made[name] = value;
+  return value;
+};
 const certificationForm = (over: Record<string, unknown> = {}) => ({
   name: 'Audited Certification',
   level: 'Intermediate',
@@ -97,7 +101,7 @@ const CASES: Case[] = [
     action: 'create-category',
     type: 'category',
     actor: () => admin,
-    run: async () => (made.category = (await ok('create-category', { name: 'Audited Category' }, admin)).id),
+    run: async () => keep('category', (await ok('create-category', { name: 'Audited Category' }, admin)).id),
     changes: (c) => expect(c.name).toEqual({ before: null, after: 'Audited Category' }),
   },
   {
@@ -136,7 +140,7 @@ const CASES: Case[] = [
     action: 'create-certification',
     type: 'certification',
     actor: () => admin,
-    run: async () => (made.certification = (await ok('create-certification', certificationForm(), admin)).id),
+    run: async () => keep('certification', (await ok('create-certification', certificationForm(), admin)).id),
   },
   {
     action: 'update-certification',
@@ -180,29 +184,33 @@ const CASES: Case[] = [
     type: 'training-course',
     actor: () => admin,
     run: async () =>
-      (made.course = (
-        await ok(
-          'create-training-course',
-          {
-            name: 'Audited Course',
-            category: made.category,
-            level: 'Beginner',
-            duration: 3,
-            duration_type: 'Days',
-            price: '499.99',
-          },
-          admin,
-        )
-      ).id),
+      keep(
+        'course',
+        (
+          await ok(
+            'create-training-course',
+            {
+              name: 'Audited Course',
+              category: made.category,
+              level: 'Beginner',
+              duration: 3,
+              duration_type: 'Days',
+              price: '499.99',
+            },
+            admin,
+          )
+        ).id,
+      ),
   },
   {
     action: 'create-training-module',
     type: 'training-module',
     actor: () => admin,
     run: async () =>
-      (made.module = (
-        await ok('create-training-module', { name: 'M1', course: made.course, price: 10, duration: 2 }, admin)
-      ).id),
+      keep(
+        'module',
+        (await ok('create-training-module', { name: 'M1', course: made.course, price: 10, duration: 2 }, admin)).id,
+      ),
   },
   {
     action: 'create-training-topic',
@@ -252,7 +260,7 @@ const CASES: Case[] = [
     type: 'service-price',
     actor: () => admin,
     run: async () =>
-      (made.service = (await ok('create-service', { service: 'TRAINING (Per Day)', price: '1000' }, admin)).id),
+      keep('service', (await ok('create-service', { service: 'TRAINING (Per Day)', price: '1000' }, admin)).id),
   },
   {
     action: 'update-service',
@@ -269,7 +277,7 @@ const CASES: Case[] = [
     type: 'question',
     actor: () => provider,
     run: async () =>
-      (made.question = (await ok('add-question', question({ question: 'Audited?' }), provider)).success.id),
+      keep('question', (await ok('add-question', question({ question: 'Audited?' }), provider)).success.id),
     changes: (c) => expect(c.question).toEqual({ before: null, after: 'Audited?' }),
   },
   {
@@ -309,9 +317,10 @@ const CASES: Case[] = [
     actor: () => provider,
     run: async () => {
       made.training = (await makeTraining(t, provider.token, { name: 'Audited Syllabus' })).slug;
-      return (made.syllabusTopic = (
-        await ok('add-training-syllabus', { slug: made.training, topic_name: 'Opening' }, provider)
-      ).id);
+      return keep(
+        'syllabusTopic',
+        (await ok('add-training-syllabus', { slug: made.training, topic_name: 'Opening' }, provider)).id,
+      );
     },
     changes: (c) => expect(c.topic_name).toEqual({ before: null, after: 'Opening' }),
   },
