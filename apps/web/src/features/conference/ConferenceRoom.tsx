@@ -63,6 +63,8 @@ interface ConferenceRoomProps {
   iceServers?: Record<string, unknown>[];
   token?: string;
   ticket?: string;
+  /** a guest's ticket is good once: asked again for each reconnect */
+  freshTicket?: () => Promise<string>;
   guest?: boolean;
   frameHeight?: number;
   /** the meeting is over for us: 'left' (hang-up) or 'ended' (the moderator ended it for all) */
@@ -94,6 +96,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   const [boardOpen, setBoardOpen] = useState(false);
   const [board, setBoard] = useState<BoardScene>(EMPTY_SCENE);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [reconnecting, setReconnecting] = useState<number | null>(null);
   const client = useRef<RtcClientLike | null>(null);
   const exitRef = useRef(onExit);
   exitRef.current = onExit;
@@ -104,6 +107,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   useEffect(() => {
     const c = factory({
       onJoined: (you, _peers, moderator) => {
+        setReconnecting(null);
         setMe(you);
         setIsModerator(moderator);
         setPhase('in');
@@ -137,7 +141,9 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
           setPhase((p) => (p === 'joining' ? 'preview' : p));
         }
       },
+      onReconnecting: (attempt) => setReconnecting(attempt),
       onClosed: (code) => {
+        setReconnecting(null);
         setPhase((p) =>
           p === 'already-open' || code === 4409 ? 'already-open' : p === 'in' || p === 'joining' ? 'closed' : p,
         );
@@ -175,6 +181,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       slug,
       token: props.token,
       ticket: props.ticket,
+      freshTicket: props.freshTicket,
       iceServers: props.iceServers,
     });
   };
@@ -394,6 +401,11 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       {serverError ? (
         <Alert color="red" withCloseButton onClose={() => setServerError(null)} role="alert">
           {serverError}
+        </Alert>
+      ) : null}
+      {reconnecting !== null ? (
+        <Alert color="yellow" role="status" data-testid="cf-reconnecting">
+          The connection was lost. Reconnecting (attempt {reconnecting})…
         </Alert>
       ) : null}
       <Group align="stretch" gap="sm" wrap="wrap" h={{ md: frameHeight }} data-testid="cf-frame">
