@@ -44,7 +44,8 @@ async function main() {
     console.log(`Dev mailbox: ${url}/dev/mailbox\n`);
   }
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  // Graceful shutdown: stop accepting, tell conference sockets to reconnect, let in-flight requests
+  // and the job in hand finish, then close the database.
   // A second signal exits at once; past SHUTDOWN_GRACE_SECONDS the process exits anyway (code 1).
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,11 +58,12 @@ async function main() {
     clearInterval(pruneTimer);
     const timer = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_SECONDS * 1000);
     timer.unref();
+    // the job runner stops after the job in hand while the requests drain
+    const jobsStopped = jobRunner.stop().then(() => app.log.info('jobs stopped'));
     try {
       await app.close();
       app.log.info('requests drained');
-      await jobRunner.stop();
-      app.log.info('jobs stopped');
+      await jobsStopped;
       await closeDeps(deps);
     } finally {
       process.exit(0);

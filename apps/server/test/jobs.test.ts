@@ -126,4 +126,38 @@ describe('durable jobs', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect((await job(id)).status).toBe('queued');
   });
+
+  it('stopping waits for the job in hand only: the rest of its batch is queued again, unclaimed', async () => {
+    let runs = 0;
+    let stopped: Promise<void> | undefined;
+    let runner: ReturnType<typeof startJobRunner> | undefined;
+    let finished = false;
+    registerJobHandler('test.safe-point', async () => {
+      runs++;
+      // the signal arrives while this job runs: it still finishes
+      stopped ??= runner!.stop();
+      await new Promise((r) => setTimeout(r, 100));
+      finished = true;
+    });
+    const ids = [
+      await enqueue(t.deps, 'test.safe-point', { n: 1 }),
+      await enqueue(t.deps, 'test.safe-point', { n: 2 }),
+      await enqueue(t.deps, 'test.safe-point', { n: 3 }),
+    ];
+    runner = startJobRunner(t.deps, { intervalMs: 20 });
+    const deadline = Date.now() + 5000;
+    while (!stopped && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await stopped;
+    expect(finished).toBe(true);
+    expect(runs).toBe(1);
+    const states = await Promise.all(ids.map(job));
+    expect(states.map((j) => j.status).sort()).toEqual(['done', 'queued', 'queued']);
+    // released, not failed: the attempt they were claimed for is not counted, and they are due now
+    const released = states.filter((j) => j.status === 'queued');
+    expect(released.map((j) => j.attempts)).toEqual([0, 0]);
+    expect(released.every((j) => j.run_at.getTime() <= Date.now())).toBe(true);
+    // the next process runs them
+    expect((await runDueJobs(t.deps)).done).toBeGreaterThanOrEqual(2);
+    expect(runs).toBe(3);
+  });
 });

@@ -22,6 +22,8 @@ const CLOUD_ENTRIES = [
   m('Cloud Payment', '/cloud-payment'),
 ];
 const MY_TRAININGS = m('My Trainings', '/my-trainings');
+/** issue 20: the admin reads every audit row, a tenant's manager their tenant's */
+const AUDIT_LOG = m('Audit Trail', '/audit-log');
 
 /**
  * The sidebar of each role (spec 01 §2 'Authenticated shell'). The question bank and take calls
@@ -34,6 +36,7 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     m('Take Calls', '/take-calls'),
     ...COURSE_ENTRIES,
     ...CLOUD_ENTRIES,
+    AUDIT_LOG,
     m('Change Password', '/change-password'),
     MY_TRAININGS,
   ],
@@ -45,6 +48,7 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     ...COURSE_ENTRIES,
     ...CLOUD_ENTRIES,
     m('Single Sign-On', '/org/sso-settings'),
+    AUDIT_LOG,
     m('Change Password', '/change-password'),
     MY_TRAININGS,
   ],
@@ -53,6 +57,7 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     ...TRAINING_ENTRIES,
     ...COURSE_ENTRIES,
     ...CLOUD_ENTRIES,
+    AUDIT_LOG,
     m('Change Password', '/change-password'),
     MY_TRAININGS,
   ],
@@ -84,6 +89,7 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     m('Training Courses', '/admin/training-course-list'),
     m('Certifications', '/certification/list'),
     m('VM Pricing', '/admin/vm-pricing-chart'),
+    AUDIT_LOG,
   ],
 };
 

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../db/schema';
 import type { Deps } from './deps';
+import { uploadOf } from './excel/multipart';
 import type { AuthContext } from './http/auth-context';
 import type { CallContext } from './http/define-call';
 
@@ -92,6 +93,38 @@ export interface AuditTarget {
   key?: string;
   /** the table's column matching `key`; the column of the same name when omitted */
   column?: PgColumn;
+  /**
+   * What the row records when the request's fields do not say it: an import records its file and
+   * counts (one row per import, never one per imported row), a checkout the order it opened. `key`
+   * names the target (looked up in `table` like a request key); `after` is the recorded change.
+   */
+  describe?: (result: unknown, request: FastifyRequest) => { key?: unknown; after: Record<string, unknown> };
+}
+
+/**
+ * The audit target of an Excel import: the uploaded file's name, the text fields sent beside it
+ * (the training's slug, for example) and how many rows went in, read from the answer's `count`.
+ */
+export function importTarget(type: string, table?: PgTable, key?: string, column?: PgColumn): AuditTarget {
+  return {
+    type,
+    table,
+    key,
+    column,
+    describe: (result, request) => {
+      const upload = uploadOf(request);
+      const count = (result as { count?: unknown } | null)?.count;
+      const keyValue = key ? upload?.fields[key] : undefined;
+      return {
+        key: keyValue,
+        after: {
+          file: upload?.filename || null,
+          ...(key && keyValue !== undefined ? { [key]: keyValue } : {}),
+          imported: typeof count === 'number' ? count : null,
+        },
+      };
+    },
+  };
 }
 
 async function loadRow(deps: Deps, target: AuditTarget, value: unknown): Promise<Record<string, unknown> | null> {
@@ -114,7 +147,9 @@ function resultId(result: unknown): string | number | null {
   const inner = (r.success && typeof r.success === 'object' ? r.success : r.data) as
     | Record<string, unknown>
     | undefined;
-  for (const v of [r.id, r.slug, inner?.id, inner?.slug]) if (typeof v === 'number' || typeof v === 'string') return v;
+  const payment = r.payment && typeof r.payment === 'object' ? (r.payment as Record<string, unknown>) : undefined;
+  for (const v of [r.id, r.slug, inner?.id, inner?.slug, payment?.id])
+    if (typeof v === 'number' || typeof v === 'string') return v;
   return null;
 }
 
@@ -136,13 +171,24 @@ export function audited<B, A extends AuthContext | null, R>(
     const keyValue = target.key ? body[target.key] : undefined;
     const before = await loadRow(ctx.deps, target, keyValue);
     const result = await handler(ctx);
-    const id = keyValue ?? resultId(result);
-    // a created target has no key in the request: its request fields are its "after"
-    const after = target.table && keyValue !== undefined ? await loadRow(ctx.deps, target, keyValue) : body;
     try {
+      const entry = { action: call.path, target_type: target.type };
+      if (target.describe) {
+        const described = target.describe(result, ctx.request);
+        const row = await loadRow(ctx.deps, target, described.key);
+        const id = (row?.id as number | undefined) ?? described.key ?? resultId(result);
+        await recordAudit(ctx.deps, ctx.auth, ctx.request, {
+          ...entry,
+          target_id: id as string | number | null,
+          after: described.after,
+        });
+        return result;
+      }
+      const id = keyValue ?? resultId(result);
+      // a created target has no key in the request: its request fields are its "after"
+      const after = target.table && keyValue !== undefined ? await loadRow(ctx.deps, target, keyValue) : body;
       await recordAudit(ctx.deps, ctx.auth, ctx.request, {
-        action: call.path,
-        target_type: target.type,
+        ...entry,
         target_id: (before?.id as number | undefined) ?? (after?.id as number | undefined) ?? (id as string | null),
         before,
         after,

@@ -156,5 +156,7 @@ export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('recording'), on: z.boolean(), by: peerId }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  /** the server is shutting down: connect again (to the same address) and join the same room */
+  z.object({ type: z.literal('reconnect'), reason: z.literal('restart') }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

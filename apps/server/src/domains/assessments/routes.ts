@@ -1,5 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
+import { questions } from '../../db/schema';
+import { audited, importTarget } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { myAssessments, myResult, saveAnswer, startAttempt, submitAttempt } from './attempt';
@@ -14,10 +16,36 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** Question bank and assessments (spec 02 §7 'Question bank and assessments'). */
 export function assessmentRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.getQuestionBank, ({ body, auth }) => questionBank(deps, auth, body));
-  defineCall(app, deps, API.uploadQuestionBank, ({ auth, request }) => uploadBank(deps, auth, request));
-  defineCall(app, deps, API.addQuestion, ({ body, auth }) => addQuestion(deps, auth, body));
-  defineCall(app, deps, API.updateQuestion, ({ body, auth }) => updateQuestion(deps, auth, body));
-  defineCall(app, deps, API.deleteQuestion, ({ body, auth }) => deleteQuestion(deps, auth, body.id));
+  defineCall(
+    app,
+    deps,
+    API.uploadQuestionBank,
+    audited(API.uploadQuestionBank, importTarget('question-import'), ({ auth, request }) =>
+      uploadBank(deps, auth, request),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.addQuestion,
+    audited(API.addQuestion, { type: 'question' }, ({ body, auth }) => addQuestion(deps, auth, body)),
+  );
+  defineCall(
+    app,
+    deps,
+    API.updateQuestion,
+    audited(API.updateQuestion, { type: 'question', table: questions, key: 'id' }, ({ body, auth }) =>
+      updateQuestion(deps, auth, body),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.deleteQuestion,
+    audited(API.deleteQuestion, { type: 'question', table: questions, key: 'id' }, ({ body, auth }) =>
+      deleteQuestion(deps, auth, body.id),
+    ),
+  );
   defineCall(app, deps, API.getLanguageIdentified, ({ auth }) => languages(deps, auth));
 
   defineCall(app, deps, API.addRandomQuestions, ({ body, auth }) => addRandom(deps, auth, body));

@@ -65,6 +65,11 @@ interface Conn {
   closed: boolean;
 }
 
+/** WebSocket close code 1012: Service Restart. */
+export const RESTART_CLOSE_CODE = 1012;
+/** How long a socket told to reconnect has to finish its close handshake before it is cut. */
+const RESTART_WAIT_MS = 2000;
+
 export interface HubOptions {
   graceMs: number;
   heartbeatMs: number;
@@ -427,6 +432,28 @@ export class ConferenceHub {
   /** Waits for queued work (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.work.size) await Promise.all([...this.work]);
+  }
+
+  /**
+   * The server is shutting down: every socket is told to reconnect and closed with 1012 (Service
+   * Restart) rather than dropped, so a client comes back to this address (another instance, or this
+   * one restarted) and joins its room again. Attendance treats these as drops: a client back within
+   * the grace period on another instance keeps its row.
+   */
+  restart(): void {
+    for (const conn of this.conns.values()) {
+      this.send(conn, { type: 'reconnect', reason: 'restart' });
+      try {
+        conn.ws.close(RESTART_CLOSE_CODE, 'server restart');
+      } catch {
+        /* already closing */
+      }
+    }
+    // a client that never answers the close handshake does not hold the shutdown up
+    const stragglers = setTimeout(() => {
+      for (const conn of this.conns.values()) conn.ws.terminate();
+    }, RESTART_WAIT_MS);
+    stragglers.unref();
   }
 
   async close(): Promise<void> {

@@ -31,7 +31,15 @@ export function conferenceRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.register(async (scope) => {
     // larger frames than WS_MAX_MESSAGE_BYTES get an error message; far larger ones close the socket (1009)
-    await scope.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES * 2 } });
+    await scope.register(websocket, {
+      options: { maxPayload: WS_MAX_MESSAGE_BYTES * 2 },
+      // on shutdown the sockets are told to reconnect (not closed silently); the server then stops
+      // accepting upgrades and the close waits for the sockets to go
+      preClose(done) {
+        hub.restart();
+        this.websocketServer.close(() => done());
+      },
+    });
     scope.get('/ws/conference', { websocket: true }, (socket) => hub.accept(socket));
   });
   app.addHook('onClose', async () => {

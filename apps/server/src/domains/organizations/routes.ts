@@ -23,15 +23,20 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
       .orderBy(asc(linesOfBusiness.name)),
   }));
 
-  defineCall(app, deps, API.addLineOfBusiness, async ({ body }) => {
-    const [existing] = await deps.db
-      .select({ id: linesOfBusiness.id })
-      .from(linesOfBusiness)
-      .where(sql`lower(${linesOfBusiness.name}) = ${body.name.toLowerCase()}`);
-    if (existing) throw invalidField('name', 'The name has already been taken.');
-    const [row] = await deps.db.insert(linesOfBusiness).values({ name: body.name }).returning();
-    return { message: MSG.recordAdded, id: row!.id };
-  });
+  defineCall(
+    app,
+    deps,
+    API.addLineOfBusiness,
+    audited(API.addLineOfBusiness, { type: 'line-of-business' }, async ({ body }) => {
+      const [existing] = await deps.db
+        .select({ id: linesOfBusiness.id })
+        .from(linesOfBusiness)
+        .where(sql`lower(${linesOfBusiness.name}) = ${body.name.toLowerCase()}`);
+      if (existing) throw invalidField('name', 'The name has already been taken.');
+      const [row] = await deps.db.insert(linesOfBusiness).values({ name: body.name }).returning();
+      return { message: MSG.recordAdded, id: row!.id };
+    }),
+  );
 
   defineCall(app, deps, API.getOrgRegister, async () => ({
     list: await deps.db

@@ -1,6 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { paymentGateway } from '../../adapters/payments';
+import { type AuditTarget, audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { isManager, managerTenant } from '../trainings/access';
@@ -10,6 +11,18 @@ import { getBillingSettings, myPayments, saveBillingSettings, visiblePayment, vm
 import { receiptPdf } from './receipt';
 import { saveVmPayment, vmCheckout, vmPaymentData } from './vm-billing';
 import { handleWebhook, testGatewayOrder, testGatewayPay } from './webhook';
+
+/** A VM bill checkout: the order it opened and what it asks for. */
+const vmOrderTarget: AuditTarget = {
+  type: 'payment',
+  describe: (result) => {
+    const order = result as { receipt_no: string; order_id: string; amount_paise: number };
+    return {
+      key: undefined,
+      after: { receipt_no: order.receipt_no, order_id: order.order_id, amount_paise: order.amount_paise },
+    };
+  },
+};
 
 function attachment(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
   reply.type('application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`);
@@ -41,11 +54,28 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.testGatewayPay, ({ body }) => testGatewayPay(deps, body.order_id, body.outcome));
 
   defineCall(app, deps, API.vmPaymentData, ({ auth }) => vmPaymentData(deps, auth));
-  defineCall(app, deps, API.vmCheckout, ({ auth }) => vmCheckout(deps, auth));
-  defineCall(app, deps, API.saveVmPaymentData, ({ auth, body }) => saveVmPayment(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.vmCheckout,
+    audited(API.vmCheckout, vmOrderTarget, ({ auth }) => vmCheckout(deps, auth)),
+  );
+  defineCall(
+    app,
+    deps,
+    API.saveVmPaymentData,
+    audited(API.saveVmPaymentData, { type: 'payment' }, ({ auth, body }) => saveVmPayment(deps, auth, body)),
+  );
   defineCall(app, deps, API.vmPaymentsHistory, ({ auth, body }) => vmPaymentsHistory(deps, auth, body));
   defineCall(app, deps, API.getBillingSettings, ({ auth }) => getBillingSettings(deps, auth));
-  defineCall(app, deps, API.saveBillingSettings, ({ auth, body }) => saveBillingSettings(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.saveBillingSettings,
+    audited(API.saveBillingSettings, { type: 'billing-settings' }, ({ auth, body }) =>
+      saveBillingSettings(deps, auth, body),
+    ),
+  );
 
   // Gateway webhooks: outside /api (not a client call); the signature is over the raw body, so this
   // scope alone keeps the body as the exact string received.

@@ -36,7 +36,12 @@ export function trainerRoutes(app: FastifyInstance, deps: Deps): void {
 
   defineCall(app, deps, API.skillCategories, () => skills.skillCategories(deps));
   defineCall(app, deps, API.getSkills, ({ body }) => skills.getSkills(deps, body.category_id));
-  defineCall(app, deps, API.createSkill, ({ body }) => skills.createSkill(deps, body));
+  defineCall(
+    app,
+    deps,
+    API.createSkill,
+    audited(API.createSkill, { type: 'skill' }, ({ body }) => skills.createSkill(deps, body)),
+  );
   defineCall(app, deps, API.trainerSkillList, ({ auth, body }) => skills.trainerSkillList(deps, auth, body));
   defineCall(app, deps, API.addTrainerSkill, ({ auth, body }) => skills.addTrainerSkill(deps, auth, body));
   defineCall(app, deps, API.getTrainerSkill, ({ auth, body }) => skills.getTrainerSkill(deps, auth, body.id));

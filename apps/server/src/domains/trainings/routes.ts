@@ -1,7 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
-import { trainings, trainingUsers } from '../../db/schema';
-import { audited } from '../../platform/audit';
+import { syllabusTopics, trainings, trainingUsers } from '../../db/schema';
+import { audited, importTarget } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { joinCount, updateJoinStatus } from './attendance';
@@ -54,7 +54,14 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
     API.lpAddTrainingUser,
     audited(API.lpAddTrainingUser, { type: 'enrolment' }, ({ body, auth }) => addTrainingUser(deps, auth, body)),
   );
-  defineCall(app, deps, API.lpImportTrainingUser, ({ auth, request }) => importTrainingUsers(deps, auth, request));
+  defineCall(
+    app,
+    deps,
+    API.lpImportTrainingUser,
+    audited(API.lpImportTrainingUser, importTarget('enrolment-import', trainings, 'slug'), ({ auth, request }) =>
+      importTrainingUsers(deps, auth, request),
+    ),
+  );
   defineCall(app, deps, API.lpGetTrainingUsers, ({ body, auth }) => trainingUserList(deps, auth, body));
   defineCall(
     app,
@@ -80,9 +87,30 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.trainerAssignedTrainings, ({ auth }) => assignedTrainings(deps, auth));
 
   defineCall(app, deps, API.getTrainingSyllabus, ({ body, auth }) => syllabus(deps, auth, body.slug));
-  defineCall(app, deps, API.addTrainingSyllabus, ({ body, auth }) => addTopic(deps, auth, body));
-  defineCall(app, deps, API.uploadTrainingSyllabus, ({ auth, request }) => importTopics(deps, auth, request));
-  defineCall(app, deps, API.deleteTrainingSyllabus, ({ body, auth }) => deleteTopic(deps, auth, body.id));
+  defineCall(
+    app,
+    deps,
+    API.addTrainingSyllabus,
+    audited(API.addTrainingSyllabus, { type: 'syllabus-topic' }, ({ body, auth }) => addTopic(deps, auth, body)),
+  );
+  defineCall(
+    app,
+    deps,
+    API.uploadTrainingSyllabus,
+    audited(API.uploadTrainingSyllabus, importTarget('syllabus-import', trainings, 'slug'), ({ auth, request }) =>
+      importTopics(deps, auth, request),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.deleteTrainingSyllabus,
+    audited(
+      API.deleteTrainingSyllabus,
+      { type: 'syllabus-topic', table: syllabusTopics, key: 'id' },
+      ({ body, auth }) => deleteTopic(deps, auth, body.id),
+    ),
+  );
   defineCall(app, deps, API.updateTrainingStartStatus, ({ body, auth }) => advanceTopic(deps, auth, body.id));
   defineCall(app, deps, API.trainingAttendancesDetails, ({ body, auth }) => attendanceDetails(deps, auth, body.id));
 

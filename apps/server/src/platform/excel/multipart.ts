@@ -28,6 +28,13 @@ export interface Upload {
   fields: Record<string, string>;
 }
 
+/** What each request uploaded (its file's name and text fields), for the audit row of an import. */
+const uploads = new WeakMap<FastifyRequest, Omit<Upload, 'file'>>();
+
+export function uploadOf(request: FastifyRequest): Omit<Upload, 'file'> | undefined {
+  return uploads.get(request);
+}
+
 const fileError = (message: string) => new ValidationError({ file: [message] });
 
 /**
@@ -61,5 +68,6 @@ export async function readUpload(request: FastifyRequest, maxBytes = IMPORT_MAX_
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fileError('The form has too many fields.');
     throw fileError(MSG.fileUnreadable);
   }
+  uploads.set(request, { filename: upload.filename, fields: upload.fields });
   return upload;
 }

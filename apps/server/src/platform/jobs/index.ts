@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import type { Deps } from '../deps';
 
@@ -85,13 +85,40 @@ async function runOne(deps: Deps, job: ClaimedJob): Promise<'done' | 'retry' | '
   }
 }
 
-/** Runs every job that is due now (in batches) and reports what happened; tests call this directly. */
-export async function runDueJobs(deps: Deps): Promise<{ done: number; retried: number; failed: number }> {
+/** Claimed jobs not started: queued again, due now, the claim's attempt not counted. */
+async function release(deps: Deps, left: ClaimedJob[]): Promise<void> {
+  if (!left.length) return;
+  await deps.db
+    .update(jobs)
+    .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, run_at: new Date() })
+    .where(
+      inArray(
+        jobs.id,
+        left.map((j) => j.id),
+      ),
+    );
+}
+
+/**
+ * Runs every job that is due now (in batches) and reports what happened; tests call this directly.
+ * `stopping` is asked between jobs: once it says so, the job in hand has finished (the safe point),
+ * the rest of the batch goes back to the queue for the next process, and nothing more is claimed.
+ */
+export async function runDueJobs(
+  deps: Deps,
+  opts: { stopping?: () => boolean } = {},
+): Promise<{ done: number; retried: number; failed: number }> {
   const tally = { done: 0, retried: 0, failed: 0 };
+  const stopping = opts.stopping ?? (() => false);
   for (;;) {
+    if (stopping()) return tally;
     const batch = await claim(deps, BATCH);
     if (!batch.length) return tally;
-    for (const job of batch) {
+    for (const [i, job] of batch.entries()) {
+      if (stopping()) {
+        await release(deps, batch.slice(i));
+        return tally;
+      }
       const outcome = await runOne(deps, job);
       if (outcome === 'done') tally.done++;
       else if (outcome === 'retry') tally.retried++;
@@ -101,7 +128,7 @@ export async function runDueJobs(deps: Deps): Promise<{ done: number; retried: n
 }
 
 export interface JobRunner {
-  /** Stops polling and waits for the batch in hand to finish. */
+  /** Stops polling and waits for the job in hand to finish; the rest of its batch is queued again. */
   stop(): Promise<void>;
 }
 
@@ -117,7 +144,7 @@ export function startJobRunner(
   let current: Promise<void> = Promise.resolve();
 
   const tick = () => {
-    current = runDueJobs(deps)
+    current = runDueJobs(deps, { stopping: () => stopped })
       .then(() => undefined, onError)
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);

@@ -77,6 +77,8 @@ interface ConferenceRoomProps {
   iceServers?: Record<string, unknown>[];
   token?: string;
   ticket?: string;
+  /** a guest's ticket is good once: asked again for each reconnect */
+  freshTicket?: () => Promise<string>;
   guest?: boolean;
   frameHeight?: number;
   /** the meeting is over for us: 'left' (hang-up) or 'ended' (the moderator ended it for all) */
@@ -117,6 +119,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   /** another moderator's recording (our own shows in the record button) */
   const [roomRecording, setRoomRecording] = useState(false);
   const { news, announce } = useAnnouncer();
+  const [reconnecting, setReconnecting] = useState<number | null>(null);
   const client = useRef<RtcClientLike | null>(null);
   const meRef = useRef<PeerInfo | null>(null);
   meRef.current = me;
@@ -132,6 +135,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   useEffect(() => {
     const c = factory({
       onJoined: (you, _peers, moderator) => {
+        setReconnecting(null);
         setMe(you);
         setIsModerator(moderator);
         setPhase('in');
@@ -176,7 +180,9 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
           setPhase((p) => (p === 'joining' ? 'preview' : p));
         }
       },
+      onReconnecting: (attempt) => setReconnecting(attempt),
       onClosed: (code) => {
+        setReconnecting(null);
         setPhase((p) =>
           p === 'already-open' || code === 4409 ? 'already-open' : p === 'in' || p === 'joining' ? 'closed' : p,
         );
@@ -246,6 +252,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       room: props.room,
       token: props.token,
       ticket: props.ticket,
+      freshTicket: props.freshTicket,
       iceServers: props.iceServers,
     });
   };
@@ -483,6 +490,11 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       {serverError ? (
         <Alert color="red" withCloseButton onClose={() => setServerError(null)} role="alert">
           {serverError}
+        </Alert>
+      ) : null}
+      {reconnecting !== null ? (
+        <Alert color="yellow" role="status" data-testid="cf-reconnecting">
+          The connection was lost. Reconnecting (attempt {reconnecting})…
         </Alert>
       ) : null}
       <Group align="stretch" gap="sm" wrap="wrap" h={{ md: frameHeight }} data-testid="cf-frame">

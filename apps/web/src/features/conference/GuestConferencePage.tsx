@@ -20,7 +20,7 @@ export function GuestConferencePage() {
   const [status, setStatus] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const [joined, setJoined] = useState<(MeetingUrl & { name: string }) | null>(null);
+  const [joined, setJoined] = useState<(MeetingUrl & { first_name: string; last_name: string }) | null>(null);
 
   const check = useCallback(async () => {
     setChecking(true);
@@ -47,7 +47,7 @@ export function GuestConferencePage() {
       last_name: (v) => (v.trim() ? null : 'The last name field is required.'),
     },
     toBody: (v) => ({ ...v, meeting_id: meetingId }),
-    onSuccess: (data, v) => setJoined({ ...data, name: `${v.first_name} ${v.last_name}` }),
+    onSuccess: (data, v) => setJoined({ ...data, first_name: v.first_name, last_name: v.last_name }),
   });
 
   let body: React.ReactNode;
@@ -59,7 +59,7 @@ export function GuestConferencePage() {
         domain={joined.domain ?? ''}
         room={joined.room}
         jwt={joined.jwt}
-        displayName={joined.name}
+        displayName={`${joined.first_name} ${joined.last_name}`}
         height={GUEST_FRAME_HEIGHT}
         onLeft={() => navigate('/')}
       />
@@ -72,6 +72,15 @@ export function GuestConferencePage() {
         wsUrl={joined.ws_url ?? `${location.origin.replace(/^http/, 'ws')}/ws/conference`}
         iceServers={joined.ice_servers}
         ticket={joined.ticket}
+        freshTicket={async () =>
+          (
+            await apiPost<MeetingUrl>('get-meeting-url', {
+              first_name: joined.first_name,
+              last_name: joined.last_name,
+              meeting_id: meetingId,
+            })
+          ).ticket ?? ''
+        }
         guest
         frameHeight={GUEST_FRAME_HEIGHT}
         onExit={() => navigate('/')}

@@ -47,8 +47,10 @@ export interface RtcClientEvents {
   onRecording?: (on: boolean, by: string) => void;
   /** an `error` message of the server (waiting for host, already open, moderator only, …) */
   onServerError?: (message: string) => void;
-  /** the socket closed (code 4409 = already open, 4000 = ended, 4401 = unauthenticated) */
+  /** the socket closed for good (code 4409 = already open, 4000 = ended, 4401 = unauthenticated, or reconnecting gave up) */
   onClosed?: (code: number) => void;
+  /** the connection was lost or the server restarts: connecting again in `delayMs` (attempt 1, 2, …) */
+  onReconnecting?: (attempt: number, delayMs: number) => void;
 }
 
 export interface JoinOptions {
@@ -59,6 +61,21 @@ export interface JoinOptions {
   token?: string;
   ticket?: string;
   iceServers?: RtcIceServer[];
+  /** a guest's ticket is good for one connection: a new one for each reconnect */
+  freshTicket?: () => Promise<string>;
+}
+
+/**
+ * Reconnecting (docs/conference-protocol.md, 'reconnect'): 0.5 s doubling to 10 s, each delay
+ * between half and all of that (so a restarted server is not met by every page at once), 8 tries.
+ */
+export const RECONNECT = { baseMs: 500, maxMs: 10_000, attempts: 8 };
+/** Closes after which connecting again cannot help: ended, normal (our leave), unauthenticated, already open. */
+const FINAL_CLOSE_CODES = new Set([1000, 4000, 4401, 4409]);
+
+export function reconnectDelay(attempt: number, random = Math.random()): number {
+  const full = Math.min(RECONNECT.maxMs, RECONNECT.baseMs * 2 ** (attempt - 1));
+  return Math.round(full * (0.5 + random / 2));
 }
 
 /** The part of the client the page uses: the page gets one through `createRtcClient` (tests inject a fake). */
@@ -104,19 +121,28 @@ export class RtcClient implements RtcClientLike {
   private slug = '';
   private room: ConferenceRoomKind | undefined;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private joinOpts: JoinOptions | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   me: PeerInfo | null = null;
 
   constructor(private readonly events: RtcClientEvents) {}
 
   join(opts: JoinOptions): void {
+    if (this.ws || this.retryTimer) this.leave();
+    this.joinOpts = opts;
+    this.attempt = 0;
+    this.connect(opts, opts.ticket);
+  }
+
+  private connect(opts: JoinOptions, ticket: string | undefined): void {
     this.slug = opts.slug;
     this.room = opts.room;
     this.iceServers = opts.iceServers ?? [];
-    if (this.ws) this.leave();
     const ws = new WebSocket(opts.wsUrl);
     this.ws = ws;
     ws.onopen = () => {
-      this.send(opts.ticket ? { type: 'auth', ticket: opts.ticket } : { type: 'auth', token: opts.token ?? '' });
+      this.send(ticket ? { type: 'auth', ticket } : { type: 'auth', token: opts.token ?? '' });
       this.send(this.joinMessage());
       this.heartbeat = setInterval(() => this.send({ type: 'ping' }), HEARTBEAT_MS);
     };
@@ -133,8 +159,45 @@ export class RtcClient implements RtcClientLike {
     ws.onclose = (event) => {
       this.stopHeartbeat();
       this.closePeers();
-      this.events.onClosed?.(event.code);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (FINAL_CLOSE_CODES.has(event.code)) this.events.onClosed?.(event.code);
+      else this.reconnect(event.code);
     };
+  }
+
+  /** Drops the socket in hand (if any) and connects again after the next backoff delay. */
+  private reconnect(lastCode: number): void {
+    const old = this.ws;
+    this.ws = null;
+    if (old) {
+      old.onclose = null;
+      old.onmessage = null;
+      old.close(1000);
+    }
+    this.stopHeartbeat();
+    this.closePeers();
+    const opts = this.joinOpts;
+    if (!opts || this.retryTimer) return;
+    if (this.attempt >= RECONNECT.attempts) {
+      this.events.onClosed?.(lastCode);
+      return;
+    }
+    this.attempt += 1;
+    const delay = reconnectDelay(this.attempt);
+    this.events.onReconnecting?.(this.attempt, delay);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.joinOpts !== opts) return;
+      const ticket = opts.freshTicket ? opts.freshTicket() : Promise.resolve(opts.ticket);
+      ticket.then(
+        (t) => {
+          if (this.joinOpts === opts) this.connect(opts, t);
+        },
+        // no ticket now (the server is still down): the next attempt
+        () => this.reconnect(lastCode),
+      );
+    }, delay);
   }
 
   rejoin(): void {
@@ -146,6 +209,9 @@ export class RtcClient implements RtcClientLike {
   }
 
   leave(): void {
+    this.joinOpts = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.send({ type: 'leave' });
     this.stopHeartbeat();
     this.closePeers();
@@ -231,6 +297,7 @@ export class RtcClient implements RtcClientLike {
   private async handle(msg: ServerMessage): Promise<void> {
     switch (msg.type) {
       case 'joined':
+        this.attempt = 0;
         this.me = msg.you;
         if (msg.ice_servers.length > 0) this.iceServers = msg.ice_servers;
         this.events.onJoined?.(msg.you, msg.peers, msg.isModerator);
@@ -281,6 +348,10 @@ export class RtcClient implements RtcClientLike {
         return;
       case 'error':
         this.events.onServerError?.(msg.message);
+        return;
+      case 'reconnect':
+        // the server is going away: connect again rather than wait for its close
+        this.reconnect(1012);
         return;
       default:
         return;
