@@ -127,6 +127,20 @@ export function importTarget(type: string, table?: PgTable, key?: string, column
   };
 }
 
+/** The audit target of a form sent with a file: the text fields beside it (secrets redacted) and the file. */
+export function uploadTarget(type: string, key?: string): AuditTarget {
+  return {
+    type,
+    describe: (_result, request) => {
+      const upload = uploadOf(request);
+      return {
+        key: key ? upload?.fields[key] : undefined,
+        after: { ...upload?.fields, file: upload?.filename || null },
+      };
+    },
+  };
+}
+
 async function loadRow(deps: Deps, target: AuditTarget, value: unknown): Promise<Record<string, unknown> | null> {
   if (!target.table || value === undefined || value === null) return null;
   const column =

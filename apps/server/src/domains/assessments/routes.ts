@@ -48,8 +48,22 @@ export function assessmentRoutes(app: FastifyInstance, deps: Deps): void {
   );
   defineCall(app, deps, API.getLanguageIdentified, ({ auth }) => languages(deps, auth));
 
-  defineCall(app, deps, API.addRandomQuestions, ({ body, auth }) => addRandom(deps, auth, body));
-  defineCall(app, deps, API.addAutomaticQuestions, ({ body, auth }) => addAutomatic(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.addRandomQuestions,
+    audited(API.addRandomQuestions, { type: 'assessment', key: 'slug' }, ({ body, auth }) =>
+      addRandom(deps, auth, body),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.addAutomaticQuestions,
+    audited(API.addAutomaticQuestions, { type: 'assessment', key: 'slug' }, ({ body, auth }) =>
+      addAutomatic(deps, auth, body),
+    ),
+  );
   defineCall(app, deps, API.getAssessmentQuestions, ({ body, auth }) => assessmentQuestionsFor(deps, auth, body));
 
   defineCall(app, deps, API.lpuGetAssessments, ({ body, auth }) => myAssessments(deps, auth, body.slug));
@@ -65,7 +79,21 @@ export function assessmentRoutes(app: FastifyInstance, deps: Deps): void {
     reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${file.fileName}"`);
     return Buffer.from(file.bytes);
   });
-  defineCall(app, deps, API.allowAssessmentRetake, ({ body, auth }) => allowRetake(deps, auth, body));
-  defineCall(app, deps, API.setAssessmentTimeExtension, ({ body, auth }) => setTimeExtension(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.allowAssessmentRetake,
+    audited(API.allowAssessmentRetake, { type: 'assessment', key: 'slug' }, ({ body, auth }) =>
+      allowRetake(deps, auth, body),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.setAssessmentTimeExtension,
+    audited(API.setAssessmentTimeExtension, { type: 'assessment', key: 'slug' }, ({ body, auth }) =>
+      setTimeExtension(deps, auth, body),
+    ),
+  );
   defineCall(app, deps, API.getAssessmentTimeExtensions, ({ body, auth }) => timeExtensions(deps, auth, body));
 }

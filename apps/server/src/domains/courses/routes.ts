@@ -1,7 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '../../adapters/files';
-import { audited } from '../../platform/audit';
+import { audited, uploadTarget } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { PlaybackTokens } from '../recordings/tokens';
@@ -29,14 +29,40 @@ export function courseRoutes(app: FastifyInstance, deps: Deps): void {
     API.createCourse,
     audited(API.createCourse, { type: 'course' }, ({ body, auth }) => courses.createCourse(deps, auth, body)),
   );
-  defineCall(app, deps, API.createModule, ({ body, auth }) => courses.createModule(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.createModule,
+    audited(API.createModule, { type: 'course_module' }, ({ body, auth }) => courses.createModule(deps, auth, body)),
+  );
   defineCall(app, deps, API.getCourseDetails, ({ body, auth }) => courses.getCourseDetails(deps, auth, body.slug));
   defineCall(app, deps, API.courseList, ({ body }) => courses.courseList(deps, body));
-  defineCall(app, deps, API.createAllCourse, ({ auth, request }) => topics.createTopic(ctx, auth, request));
-  defineCall(app, deps, API.updateAllCourse, ({ auth, request }) => topics.updateTopic(ctx, auth, request));
+  defineCall(
+    app,
+    deps,
+    API.createAllCourse,
+    audited(API.createAllCourse, uploadTarget('course_topic'), ({ auth, request }) =>
+      topics.createTopic(ctx, auth, request),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.updateAllCourse,
+    audited(API.updateAllCourse, uploadTarget('course_topic', 'slug'), ({ auth, request }) =>
+      topics.updateTopic(ctx, auth, request),
+    ),
+  );
   defineCall(app, deps, API.getCourseModuleTopicList, ({ body, auth }) => topics.topicList(deps, auth, body));
   defineCall(app, deps, API.getTopicDetails, ({ body, auth }) => topics.getTopicDetails(deps, auth, body.slug));
-  defineCall(app, deps, API.deleteTopic, ({ body, auth }) => topics.deleteTopic(ctx, auth, body.slug));
+  defineCall(
+    app,
+    deps,
+    API.deleteTopic,
+    audited(API.deleteTopic, { type: 'course_topic', key: 'slug' }, ({ body, auth }) =>
+      topics.deleteTopic(ctx, auth, body.slug),
+    ),
+  );
   defineCall(app, deps, API.uploadTopicCaptions, ({ auth, request }) => uploadCaptions(ctx, auth, request));
   defineCall(app, deps, API.deleteTopicCaptions, ({ body, auth }) => deleteCaptions(ctx, auth, body));
   defineCall(app, deps, API.saveTopicTranscript, ({ body, auth }) => saveTranscript(ctx, auth, body));

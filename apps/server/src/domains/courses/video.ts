@@ -11,6 +11,7 @@ import { createFileStore, type FileStore } from '../../adapters/files';
 import { courseTopics } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
+import { rememberUpload } from '../../platform/excel/multipart';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { looksLikeVideo, type MediaTools, mediaToolsAvailable, probe, run } from './media-tools';
 
@@ -68,6 +69,7 @@ export async function readTopicUpload(deps: Deps, request: FastifyRequest): Prom
     }
     throw videoError(COURSE_MSG.videoUnreadable);
   }
+  rememberUpload(request, { filename: upload.video ? 'video' : '', fields: upload.fields });
   return upload;
 }
 

@@ -1,7 +1,7 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { vms } from '../../db/schema';
-import { audited } from '../../platform/audit';
+import { audited, importTarget } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { authorizeLabAccount, checkLabAccount, labSettings, registerLabAccount } from './account';
@@ -48,7 +48,14 @@ export function labRoutes(app: FastifyInstance, deps: Deps): void {
     API.assignVmToUser,
     audited(API.assignVmToUser, { type: 'vm-assignment' }, ({ auth, body }) => assignVm(deps, auth, body)),
   );
-  defineCall(app, deps, API.vmAssignToUser, ({ auth, request }) => assignVmsFromExcel(deps, auth, request));
+  defineCall(
+    app,
+    deps,
+    API.vmAssignToUser,
+    audited(API.vmAssignToUser, importTarget('vm_assignments'), ({ auth, request }) =>
+      assignVmsFromExcel(deps, auth, request),
+    ),
+  );
   defineCall(app, deps, API.vmConnection, ({ auth, body }) => vmConnection(deps, auth, body.name));
 
   defineCall(app, deps, API.labSettings, ({ auth }) => labSettings(deps, auth));

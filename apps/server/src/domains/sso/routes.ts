@@ -2,6 +2,7 @@ import { API } from '@trainlab/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
+import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { revokeSessions } from '../auth/sessions';
@@ -13,7 +14,14 @@ import { completeSignIn, exchangeCode, SsoError, type SsoTarget, targetForSlug }
 
 export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.ssoSettings, ({ auth, body }) => getSsoSettings(deps, auth, body.organization_id));
-  defineCall(app, deps, API.saveSsoSettings, ({ auth, body }) => saveSsoSettings(deps, auth, body));
+  defineCall(
+    app,
+    deps,
+    API.saveSsoSettings,
+    audited(API.saveSsoSettings, { type: 'sso_settings', key: 'organization_id' }, ({ auth, body }) =>
+      saveSsoSettings(deps, auth, body),
+    ),
+  );
   defineCall(app, deps, API.ssoExchange, ({ body }) => exchangeCode(deps, body.code));
   app.register(async (scope) => ssoBrowserRoutes(scope, deps));
 }

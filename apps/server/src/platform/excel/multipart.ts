@@ -35,6 +35,11 @@ export function uploadOf(request: FastifyRequest): Omit<Upload, 'file'> | undefi
   return uploads.get(request);
 }
 
+/** Kept for the audit row by every reader of a form with a file. */
+export function rememberUpload(request: FastifyRequest, upload: Omit<Upload, 'file'>): void {
+  uploads.set(request, upload);
+}
+
 const fileError = (message: string) => new ValidationError({ file: [message] });
 
 /**
@@ -68,6 +73,6 @@ export async function readUpload(request: FastifyRequest, maxBytes = IMPORT_MAX_
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fileError('The form has too many fields.');
     throw fileError(MSG.fileUnreadable);
   }
-  uploads.set(request, { filename: upload.filename, fields: upload.fields });
+  rememberUpload(request, { filename: upload.filename, fields: upload.fields });
   return upload;
 }
