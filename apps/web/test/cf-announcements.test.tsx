@@ -1,38 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEAKER_GAP_MS, SPEAKER_STEADY_MS, SpeakerAnnouncer } from '../src/features/conference/speaker-announcer';
+import { FakeWebSocket } from './fake-websocket';
 import { stubFetch } from './fetch-stub';
 import { renderApp, signIn } from './render-app';
 
 vi.mock('@excalidraw/excalidraw', () => import('./excalidraw-stub'));
-
-/** A WebSocket at the network edge: records what the page sends and lets a test answer as the server. */
-class FakeWebSocket {
-  static readonly OPEN = 1;
-  static last: FakeWebSocket | null = null;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeWebSocket.last = this;
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    }, 0);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  receive(msg: Record<string, unknown>) {
-    act(() => this.onmessage?.({ data: JSON.stringify(msg) }));
-  }
-}
 
 /** jsdom has no WebRTC: a peer connection whose statistics report the audio level a test sets. */
 class FakePeerConnection {

@@ -3,43 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@trainlab/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { element, stub } from './excalidraw-stub';
+import { FakeWebSocket } from './fake-websocket';
 import { stubFetch } from './fetch-stub';
 import { locationOf, renderApp, signIn } from './render-app';
 
 // the whiteboard's third-party editor (Excalidraw) does not run in jsdom: a stand-in plays it
 vi.mock('@excalidraw/excalidraw', () => import('./excalidraw-stub'));
-
-/** A WebSocket at the network edge: records what the page sends and lets a test answer as the server. */
-class FakeWebSocket {
-  static readonly OPEN = 1;
-  static last: FakeWebSocket | null = null;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeWebSocket.last = this;
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    }, 0);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  /** the server says something */
-  receive(msg: Record<string, unknown>) {
-    act(() => this.onmessage?.({ data: JSON.stringify(msg) }));
-  }
-  serverClose(code: number) {
-    this.readyState = 3;
-    act(() => this.onclose?.({ code }));
-  }
-}
 
 const link = (over: Record<string, unknown> = {}) => ({
   url: 'http://localhost/conference/ai-basics',

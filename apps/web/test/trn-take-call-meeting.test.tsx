@@ -1,35 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeWebSocket } from './fake-websocket';
 import { stubFetch } from './fetch-stub';
 import { locationOf, renderApp, signIn } from './render-app';
-
-/** A WebSocket at the network edge: records what the page sends. */
-class FakeWebSocket {
-  static last: FakeWebSocket | null = null;
-  static readonly OPEN = 1;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeWebSocket.last = this;
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    }, 0);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  receive(msg: Record<string, unknown>) {
-    act(() => this.onmessage?.({ data: JSON.stringify(msg) }));
-  }
-}
 
 beforeEach(() => {
   FakeWebSocket.last = null;

@@ -1,11 +1,12 @@
 import { type managedUsersRequest, ORG_MSG, type Role, type updateUserProfileRequest } from '@trainlab/contract';
-import { and, arrayContains, arrayOverlaps, desc, eq, getTableColumns, not, or, type SQL } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, not, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { pageWindow } from '../../platform/http/paging';
+import { pageOfPeople } from './people-page';
 import { emailTaken, isUniqueViolation } from './shared';
 
 type UserRow = typeof users.$inferSelect;
@@ -49,25 +50,12 @@ const toManagedUser = (u: UserRow) => ({
 });
 
 export async function listManagedUsers(deps: Deps, auth: AuthContext, q: z.output<typeof managedUsersRequest>) {
-  const window = pageWindow(q);
   const scope = managedScope(auth.user);
-  if (!scope) return { list: [], total: 0, page: window.page, per_page: window.per_page };
-  const where = and(scope, searchWhere(q.search, [users.first_name, users.last_name, users.email, users.mobile_no]));
-  const rows = await deps.db
-    .select({ ...getTableColumns(users), total: totalOver() })
-    .from(users)
-    .where(where)
-    .orderBy(
-      ...orderFor(
-        q.sort,
-        { first_name: users.first_name, last_name: users.last_name, email: users.email, created_at: users.id },
-        [desc(users.id)],
-        users.id,
-      ),
-    )
-    .limit(window.limit)
-    .offset(window.offset);
-  return toPage(rows, window, toManagedUser, () => countWhere(deps.db, users, where));
+  if (!scope) {
+    const { page, per_page } = pageWindow(q);
+    return { list: [], total: 0, page, per_page };
+  }
+  return pageOfPeople(deps, scope, q, toManagedUser);
 }
 
 async function findManaged(deps: Deps, auth: AuthContext, slug: string): Promise<UserRow> {

@@ -5,15 +5,15 @@ import {
   USER_TYPES,
   type updateTrainerRequest,
 } from '@trainlab/contract';
-import { and, arrayContains, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, arrayContains, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
-import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { issuePasswordLink } from '../accounts-mail';
 import { updateAccount } from './managed-users';
+import { pageOfPeople } from './people-page';
 import { emailTaken, isUniqueViolation } from './shared';
 
 type UserRow = typeof users.$inferSelect;
@@ -62,26 +62,7 @@ export async function registerTrainer(deps: Deps, body: z.output<typeof trainerR
 }
 
 export async function listTrainers(deps: Deps, q: z.output<typeof trainerListRequest>) {
-  const window = pageWindow(q);
-  const where = and(
-    isTrainer(),
-    searchWhere(q.search, [users.first_name, users.last_name, users.email, users.mobile_no]),
-  );
-  const rows = await deps.db
-    .select({ ...getTableColumns(users), total: totalOver() })
-    .from(users)
-    .where(where)
-    .orderBy(
-      ...orderFor(
-        q.sort,
-        { first_name: users.first_name, last_name: users.last_name, email: users.email, created_at: users.id },
-        [desc(users.id)],
-        users.id,
-      ),
-    )
-    .limit(window.limit)
-    .offset(window.offset);
-  return toPage(rows, window, toTrainer, () => countWhere(deps.db, users, where));
+  return pageOfPeople(deps, isTrainer(), q, toTrainer);
 }
 
 async function findTrainer(deps: Deps, id: number): Promise<UserRow> {
