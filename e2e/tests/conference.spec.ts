@@ -67,8 +67,11 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   // a learner before the host starts: the waiting dialog
   await a.goto(`/conference/${training.slug}`);
   await expect(a.getByRole('dialog').getByText(WAITING)).toBeVisible();
+  // one Join Again: the dialog's (the page offers its own only once the dialog is closed)
+  await expect(a.getByRole('button', { name: 'Join Again' })).toHaveCount(1);
   await screenshot(a, 'cf-waiting');
   await a.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(a.getByRole('button', { name: 'Join Again' })).toHaveCount(1);
 
   // the provider confirms the start
   await host.goto(`/conference/${training.slug}`);
@@ -77,6 +80,8 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   await screenshot(host, 'cf-confirm-start');
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(host.getByRole('button', { name: 'Join meeting' })).toBeVisible();
+  // the pre-join screen names the training, not its slug
+  await expect(host.getByText(`Ready to join ${name}?`)).toBeVisible();
   await screenshot(host, 'cf-preview');
   await host.getByRole('button', { name: 'Join meeting' }).click();
   await expect(host.getByRole('button', { name: "Mute everyone's audio" })).toBeVisible();
@@ -102,7 +107,8 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   await a.getByRole('textbox', { name: 'Chat message' }).fill('Hello from Anna');
   await a.getByRole('button', { name: 'Send' }).click();
   await b.getByRole('tab', { name: /Chat/ }).click();
-  await expect(b.getByText('Hello from Anna')).toBeVisible();
+  // in the chat tab (the announcement log reads it out as well)
+  await expect(b.getByRole('tabpanel', { name: /Chat/ }).getByText('Hello from Anna')).toBeVisible();
 
   // the moderator mutes everyone: the learners' own tracks are disabled
   await host.getByRole('button', { name: "Mute everyone's audio" }).click();

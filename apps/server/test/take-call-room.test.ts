@@ -62,6 +62,7 @@ describe('/get-take-call-meeting-link', () => {
       provider: 'builtin',
       slug: takeCall.slug,
       room: `take-call-${takeCall.slug}`,
+      name: 'Kubernetes Basics',
       url: `http://app.test/take-call-meeting/${takeCall.id}`,
       isModerator: 1,
       status: 1,

@@ -28,6 +28,7 @@ const link = {
   provider: 'builtin',
   room: 'room-1',
   slug: 'ai-basics',
+  name: 'AI Basics for Teams',
   ws_url: 'ws://localhost/ws/conference',
   ice_servers: [],
   isModerator: 0,

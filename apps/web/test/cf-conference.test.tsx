@@ -15,6 +15,7 @@ const link = (over: Record<string, unknown> = {}) => ({
   provider: 'builtin',
   room: 'room-1',
   slug: 'ai-basics',
+  name: 'AI Basics for Teams',
   ws_url: 'ws://localhost/ws/conference',
   ice_servers: [],
   isModerator: 0,
@@ -75,6 +76,31 @@ describe('conference page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join Again' }));
     expect(await screen.findByRole('button', { name: 'Join meeting' })).toBeInTheDocument();
     expect(api.callsTo('get-meeting-link')).toHaveLength(2);
+  });
+
+  it('offers one Join Again at a time: the dialog’s, then the page’s once the dialog is closed', async () => {
+    signIn(['user']);
+    let status = 0;
+    const api = stubFetch({ 'get-meeting-link': () => ({ body: link({ status }) }) });
+    renderApp('/conference/ai-basics');
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getAllByRole('button', { name: 'Join Again' })).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Join Again' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('button', { name: 'Join Again' })).toHaveLength(1);
+    status = 1;
+    await userEvent.click(screen.getByRole('button', { name: 'Join Again' }));
+    expect(await screen.findByRole('button', { name: 'Join meeting' })).toBeInTheDocument();
+    expect(api.callsTo('get-meeting-link')).toHaveLength(2);
+  });
+
+  it('names the training, not its slug, on the pre-join screen', async () => {
+    signIn(['user']);
+    stubFetch({ 'get-meeting-link': () => ({ body: link() }) });
+    renderApp('/conference/ai-basics');
+    expect(await screen.findByText('Ready to join AI Basics for Teams?')).toBeInTheDocument();
+    expect(screen.queryByText(/ai-basics/)).not.toBeInTheDocument();
   });
 
   it('authenticates and joins over the socket; a second tab gets the already-open dialog', async () => {
@@ -234,6 +260,7 @@ describe('guest join', () => {
 
     reply = { status: 200, body: { ...link(), ticket: 'tick-1', expires_in: 600 } };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Ready to join AI Basics for Teams?')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Join meeting' }));
     const ws = await openSocket();
     expect(ws.sent[0]).toEqual({ type: 'auth', ticket: 'tick-1' });

@@ -30,6 +30,7 @@ const link = (isModerator: number) => ({
     provider: 'builtin',
     room: 'take-call-intro-call',
     slug: 'intro-call',
+    name: 'Kubernetes Basics',
     ws_url: 'ws://localhost/ws/conference',
     ice_servers: [],
     isModerator,

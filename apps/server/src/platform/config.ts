@@ -95,6 +95,29 @@ const schema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' });
       return z.NEVER;
     }),
+  /**
+   * TURN relay (coturn with use-auth-secret): comma-separated turn:/turns: URLs and the shared
+   * secret; each participant then gets its own credential, good for TURN_TTL_SECONDS
+   */
+  TURN_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((u) => u.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .refine((urls) => urls.every((u) => /^turns?:/.test(u)), 'must be turn: or turns: URLs, comma-separated'),
+  TURN_SECRET: z.string().min(16).optional(),
+  TURN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86400)
+    .default(6 * 3600),
   JITSI_DOMAIN: z.string().optional(),
   JITSI_APP_ID: z.string().optional(),
   JITSI_APP_SECRET: z.string().optional(),
@@ -159,5 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.TURN_URLS.length > 0 !== !!c.TURN_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  TURN_URLS and TURN_SECRET: set both or neither');
+  }
   return { ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
 }

@@ -41,6 +41,8 @@ export const meetingLinkResponse = z.object({
   /** the room name: the training's meeting id (link) */
   room: z.string(),
   slug: z.string(),
+  /** the training's name, for the pre-join screen (a take call's: its training's) */
+  name: z.string(),
   /** built-in only: where to open the WebSocket, and the ICE servers for RTCPeerConnection */
   ws_url: z.string().optional(),
   ice_servers: z.array(iceServer).optional(),

@@ -1,9 +1,11 @@
 import { SignJWT } from 'jose';
 import type { Config } from '../../platform/config';
+import { iceServersFor } from './turn';
 
 /**
  * Meeting providers behind one interface (architecture: 'live conference').
- * - builtin: WebRTC rooms in the browser, signalled over our own WebSocket /ws/conference.
+ * - builtin: WebRTC rooms in the browser, signalled over our own WebSocket /ws/conference; with
+ *   TURN_URLS + TURN_SECRET each participant gets its own short-lived TURN credential (turn.ts).
  * - jitsi: Jitsi Meet's IFrame API on JITSI_DOMAIN; with JITSI_APP_ID/SECRET a JWT per participant
  *   (HS256) carries the moderator claim.
  */
@@ -44,11 +46,11 @@ function builtinProvider(config: Config): MeetingProvider {
   const wsUrl = `${config.PUBLIC_URL.replace(/^http/, 'ws')}/ws/conference`;
   return {
     name: 'builtin',
-    async join(room, _who, opts) {
+    async join(room, who, opts) {
       const url = opts.guestPage
         ? `${config.PUBLIC_URL}/public/conference/${encodeURIComponent(room.room)}`
         : `${config.PUBLIC_URL}/conference/${encodeURIComponent(room.slug)}`;
-      return { url, provider: 'builtin', room: room.room, ws_url: wsUrl, ice_servers: config.ICE_SERVERS };
+      return { url, provider: 'builtin', room: room.room, ws_url: wsUrl, ice_servers: iceServersFor(config, who.id) };
     },
   };
 }

@@ -73,7 +73,8 @@ const RESTART_WAIT_MS = 2000;
 export interface HubOptions {
   graceMs: number;
   heartbeatMs: number;
-  iceServers: Record<string, unknown>[];
+  /** the ICE servers for one participant (a TURN credential of its own when a relay is configured) */
+  iceServers: (participantId: string) => Record<string, unknown>[];
 }
 
 export class ConferenceHub {
@@ -330,7 +331,15 @@ export class ConferenceHub {
     const peers = Object.entries(members)
       .filter(([id]) => id !== conn.id)
       .map(([, v]) => JSON.parse(v) as PeerInfo);
-    this.send(conn, { type: 'joined', you: info, peers, isModerator: moderator, ice_servers: this.opts.iceServers });
+    // fresh credentials on every join: a reconnect after a long class gets new ones
+    const participant = conn.auth ? String(conn.auth.user.id) : `guest-${conn.id}`;
+    this.send(conn, {
+      type: 'joined',
+      you: info,
+      peers,
+      isModerator: moderator,
+      ice_servers: this.opts.iceServers(participant),
+    });
     await this.publish(key, { kind: 'broadcast', msg: { type: 'peer-joined', peer: info }, except: conn.id });
   }
 

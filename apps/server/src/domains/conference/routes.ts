@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import { API, WS_MAX_MESSAGE_BYTES } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { createMeetingProvider } from '../../adapters/meeting';
+import { iceServersFor } from '../../adapters/meeting/turn';
 import { createRealtime } from '../../adapters/realtime';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
@@ -16,7 +17,7 @@ export function conferenceRoutes(app: FastifyInstance, deps: Deps): void {
   const hub = new ConferenceHub(ctx, {
     graceMs: deps.config.CONFERENCE_GRACE_SECONDS * 1000,
     heartbeatMs: deps.config.CONFERENCE_HEARTBEAT_SECONDS * 1000,
-    iceServers: deps.config.ICE_SERVERS,
+    iceServers: (participantId) => iceServersFor(deps.config, participantId),
   });
   liveSessionCounters.set(deps, (trainingId, userId) => hub.liveSessions(trainingId, userId));
   app.decorate('conferenceHub', hub);

@@ -93,7 +93,7 @@ export async function getMeetingLink(
     { id: String(auth.user.id), name: fullName(auth.user), email: auth.user.email, moderator },
     {},
   );
-  return { ...join, slug: training.slug, isModerator: moderator ? 1 : 0, status: training.status };
+  return { ...join, slug: training.slug, name: training.name, isModerator: moderator ? 1 : 0, status: training.status };
 }
 
 /**
@@ -101,14 +101,14 @@ export async function getMeetingLink(
  * training's tenant moderate; invited trainers join. No waiting for a start: everyone in it is staff.
  */
 export async function getTakeCallMeetingLink(ctx: ConferenceCtx, auth: AuthContext, id: number) {
-  const { takeCall, moderator } = await takeCallRoomMember(ctx.deps, auth, { id });
+  const { takeCall, moderator, trainingName } = await takeCallRoomMember(ctx.deps, auth, { id });
   const join = await ctx.meeting.join(
     { slug: takeCall.slug, room: `take-call-${takeCall.slug}` },
     { id: String(auth.user.id), name: fullName(auth.user), email: auth.user.email, moderator },
     {},
   );
   const url = join.provider === 'builtin' ? `${ctx.deps.config.PUBLIC_URL}/take-call-meeting/${takeCall.id}` : join.url;
-  return { ...join, url, slug: takeCall.slug, isModerator: moderator ? 1 : 0, status: 1 };
+  return { ...join, url, slug: takeCall.slug, name: trainingName, isModerator: moderator ? 1 : 0, status: 1 };
 }
 
 /** /end-meeting {slug | id}: closes the caller's open attendance rows of the training. */
@@ -149,7 +149,7 @@ export async function getMeetingUrl(
     { guestPage: true },
   );
   // the guest joins the room by the training's slug, which the meeting id alone does not tell
-  return { ...join, slug: training.slug, status: 1, ticket, expires_in: GUEST_TICKET_TTL_SECONDS };
+  return { ...join, slug: training.slug, name: training.name, status: 1, ticket, expires_in: GUEST_TICKET_TTL_SECONDS };
 }
 
 /** /get-whiteboard {slug}: anyone in the training (moderators draw, others see). */

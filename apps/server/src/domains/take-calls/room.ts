@@ -15,7 +15,7 @@ export async function takeCallRoomMember(
   deps: Deps,
   auth: AuthContext,
   by: { id: number } | { slug: string },
-): Promise<{ takeCall: TakeCallRow; moderator: boolean }> {
+): Promise<{ takeCall: TakeCallRow; moderator: boolean; trainingName: string }> {
   const [row] = await deps.db
     .select({ takeCall: takeCalls, training: trainings })
     .from(takeCalls)
@@ -23,12 +23,13 @@ export async function takeCallRoomMember(
     .where('id' in by ? eq(takeCalls.id, by.id) : eq(takeCalls.slug, by.slug))
     .limit(1);
   if (!row) throw notFound();
-  if (isManager(auth) && managedBy(auth, row.training)) return { takeCall: row.takeCall, moderator: true };
+  if (isManager(auth) && managedBy(auth, row.training))
+    return { takeCall: row.takeCall, moderator: true, trainingName: row.training.name };
   const [invited] = await deps.db
     .select({ id: takeCallTrainers.id })
     .from(takeCallTrainers)
     .where(and(eq(takeCallTrainers.take_call_id, row.takeCall.id), eq(takeCallTrainers.trainer_id, auth.user.id)))
     .limit(1);
   if (!invited) throw notFound();
-  return { takeCall: row.takeCall, moderator: false };
+  return { takeCall: row.takeCall, moderator: false, trainingName: row.training.name };
 }

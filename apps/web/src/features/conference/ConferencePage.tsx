@@ -58,12 +58,15 @@ export function ConferencePage() {
   if (error) body = <ErrorAlert message={error} />;
   else if (!link) body = <Loading />;
   else if (link.status === 0 && link.isModerator !== 1)
+    // the waiting dialog has the retry button; once it is closed the page offers it instead
     body = (
       <Stack align="flex-start">
         <Text>{MSG.waitingForHost}</Text>
-        <Button onClick={() => void load()} loading={busy}>
-          Join Again
-        </Button>
+        {waiting ? null : (
+          <Button onClick={() => void load()} loading={busy}>
+            Join Again
+          </Button>
+        )}
       </Stack>
     );
   else if (link.provider === 'jitsi')
@@ -92,7 +95,7 @@ export function ConferencePage() {
         ) : null}
         <ConferenceRoom
           slug={link.slug}
-          title={link.slug}
+          title={link.name}
           wsUrl={link.ws_url ?? `${location.origin.replace(/^http/, 'ws')}/ws/conference`}
           iceServers={link.ice_servers}
           token={session?.token}

@@ -68,7 +68,7 @@ export function GuestConferencePage() {
     body = (
       <ConferenceRoom
         slug={(joined as { slug?: string }).slug ?? meetingId}
-        title="the meeting"
+        title={joined.name}
         wsUrl={joined.ws_url ?? `${location.origin.replace(/^http/, 'ws')}/ws/conference`}
         iceServers={joined.ice_servers}
         ticket={joined.ticket}
