@@ -174,7 +174,7 @@ describe('start before the topic, stop after it', () => {
     expect(await statusOf(vm.vm_name)).toBe(VM_STATUS.start);
     expect(lab.engine.machines.get(vm.vm_name)).toBe('running');
     const [run] = await runsOf(vm.vm_name);
-    expect(run.vm_start!.toISOString()).toBe('2026-12-03T09:50:00.000Z');
+    expect(run?.vm_start?.toISOString()).toBe('2026-12-03T09:50:00.000Z');
 
     // during the topic: nothing more happens
     lab.at('2026-12-03T10:30:00.000Z');
@@ -300,7 +300,7 @@ describe('restarts', () => {
     expect(await statusOf(vm.vm_name)).not.toBe(VM_STATUS.start);
     const runs = await allRuns(vm.vm_name);
     expect(runs).toHaveLength(1);
-    expect(runs[0].vm_start!.toISOString()).toBe('2026-12-07T10:20:00.000Z');
+    expect(runs[0]?.vm_start?.toISOString()).toBe('2026-12-07T10:20:00.000Z');
   });
 
   it('running through two restarts: one run, one start event, stopped once after the topic', async () => {

@@ -30,8 +30,8 @@ class WatchedLabs extends MemoryLabs {
   constructor(private readonly port: () => number) {
     super();
   }
-  override async connection(ref: string): Promise<LabEndpoint> {
-    return this.machines.get(ref) === 'running' ? { vnc: { host: '127.0.0.1', port: this.port() } } : {};
+  override async connection(ref?: string): Promise<LabEndpoint> {
+    return this.machines.get(ref ?? '') === 'running' ? { vnc: { host: '127.0.0.1', port: this.port() } } : {};
   }
 }
 
