@@ -217,6 +217,9 @@ export async function scheduleSweep(deps: Deps, at?: Date): Promise<void> {
 
 registerJobHandler(SCHEDULE_JOB, async (deps) => {
   const { next } = await sweepLabSchedules(deps);
+  // no tie left: the chain ends; the next tie starts it again
+  const [any] = await deps.db.select({ id: labSchedules.id }).from(labSchedules).limit(1);
+  if (!any) return;
   // the lab clock may differ from the wall clock in tests: the job waits in wall-clock time
   const wait = next
     ? Math.min(SWEEP_EVERY_MS, Math.max(1000, (next as Date).getTime() - labNow(deps).getTime()))
