@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { apiLogin, type Call, createTraining, freshLearner, signedInContext, tag } from '../support/conference';
 import { screenshot } from '../support/session';
 
@@ -103,6 +104,7 @@ test('the moderator sees an enrolled learner’s running lab desktop beside the 
   await expect(tied).toContainText(labName);
   await expect(tied).toContainText('10 min');
   await screenshot(host, 'labs-schedule');
+  expect(await axeViolations(host)).toEqual([]);
 
   // the room: the moderator starts the training and sees the learner's desktop
   await host.goto(`/conference/${training.slug}`);
@@ -115,6 +117,7 @@ test('the moderator sees an enrolled learner’s running lab desktop beside the 
   const box = await thumb.boundingBox();
   expect(box!.width).toBeLessThan(700);
   await screenshot(host, 'labs-watch-thumbnails');
+  expect(await axeViolations(host)).toEqual([]);
 
   // full size, from the keyboard
   await panel.getByRole('button', { name: 'Open Meera Learner’s desktop full size' }).focus();
@@ -125,6 +128,7 @@ test('the moderator sees an enrolled learner’s running lab desktop beside the 
   await expect.poll(() => colours(full), { timeout: 20_000 }).toBeGreaterThan(1);
   expect((await full.boundingBox())!.width).toBeGreaterThan(box!.width);
   await screenshot(host, 'labs-watch-full');
+  expect(await axeViolations(host)).toEqual([]);
   await host.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
