@@ -6,6 +6,7 @@ import { CERTIFICATE_CALLS } from './calls/certificates.js';
 import { COMMERCE_CALLS } from './calls/commerce.js';
 import { CONFERENCE_CALLS } from './calls/conference.js';
 import { COURSE_CALLS } from './calls/courses.js';
+import { LAB_SCHEDULE_CALLS } from './calls/lab-schedules.js';
 import { LAB_CALLS } from './calls/labs.js';
 import { MASTER_DATA_CALLS } from './calls/master-data.js';
 import { ORGANIZATION_CALLS } from './calls/organizations.js';
@@ -31,6 +32,7 @@ export const API = {
   ...CONFERENCE_CALLS,
   ...RECORDING_CALLS,
   ...LAB_CALLS,
+  ...LAB_SCHEDULE_CALLS,
   ...ASSESSMENT_CALLS,
   ...COMMERCE_CALLS,
   ...COURSE_CALLS,

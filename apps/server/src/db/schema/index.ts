@@ -6,6 +6,7 @@ export * from './commerce';
 export * from './conference';
 export * from './courses';
 export * from './jobs';
+export * from './lab-schedules';
 export * from './labs';
 export * from './master-data';
 export * from './organizations';

@@ -110,5 +110,7 @@ export const labAccounts = pgTable('lab_accounts', {
   /** per calendar month (UTC): running hours and spend in paise; null: no cap */
   cap_hours_month: integer('cap_hours_month'),
   cap_paise_month: integer('cap_paise_month'),
+  /** labs tied to a training's schedule start this many minutes before a topic (unless the tie says) */
+  schedule_lead_minutes: integer('schedule_lead_minutes').notNull().default(15),
   created_at: createdAt(),
 });

@@ -9,6 +9,7 @@ import { assignVm, assignVmsFromExcel } from './assign';
 import { createVms } from './create';
 import { deleteLab, vmStartStop } from './lifecycle';
 import { reconcileLabs } from './metering';
+import { labScheduleRoutes } from './schedule-routes';
 import { vmConnection, vmCount, vmDetails, vmList } from './views';
 import { labSockets } from './ws';
 
@@ -66,6 +67,7 @@ export function labRoutes(app: FastifyInstance, deps: Deps): void {
     audited(API.updateLabSettings, { type: 'lab-settings' }, ({ auth, body }) => labSettings(deps, auth, body)),
   );
   labSockets(app, deps);
+  labScheduleRoutes(app, deps);
 
   // a restart never loses or doubles a meter: records are made to agree with the engine at start-up
   app.addHook('onReady', async () => {

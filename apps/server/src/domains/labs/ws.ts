@@ -10,6 +10,8 @@ import type { Deps } from '../../platform/deps';
 import { resolveSession } from '../../platform/http/auth-context';
 import { canUse, type VmRow } from './access';
 import { touchLab } from './lifecycle';
+import { RfbViewOnlyFilter } from './rfb-view-only';
+import { watchableLab } from './watch';
 
 /**
  * Remote access in the browser, through our server:
@@ -45,7 +47,13 @@ function tokenOf(request: FastifyRequest): string | null {
   return found ? found.slice(AUTH_PREFIX.length) : null;
 }
 
-async function admit(deps: Deps, request: FastifyRequest, socket: WebSocket): Promise<VmRow | null> {
+/** `?view={slug}`: a moderator of that training watching a learner's desktop, input dropped. */
+const viewOf = (request: FastifyRequest) => {
+  const view = (request.query as { view?: unknown }).view;
+  return typeof view === 'string' && view ? view : null;
+};
+
+async function admit(deps: Deps, request: FastifyRequest, socket: WebSocket, view?: string): Promise<VmRow | null> {
   const token = tokenOf(request);
   const auth = token ? await resolveSession(deps.db, token) : null;
   if (!auth) {
@@ -54,7 +62,7 @@ async function admit(deps: Deps, request: FastifyRequest, socket: WebSocket): Pr
   }
   const name = (request.params as { name?: string }).name ?? '';
   const [vm] = await deps.db.select().from(vms).where(eq(vms.vm_name, name)).limit(1);
-  if (!vm || !canUse(auth, vm)) {
+  if (!vm || !(view ? await watchableLab(deps, auth, view, name) : canUse(auth, vm))) {
     socket.close(4404, 'Not Found');
     return null;
   }
@@ -182,7 +190,8 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
 
 async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   const onMessages = inbox(socket);
-  const vm = await admit(deps, request, socket);
+  const view = viewOf(request);
+  const vm = await admit(deps, request, socket, view ?? undefined);
   if (!vm) return;
   const endpoint = await labsFor(deps)
     .connection(vm.engine_ref ?? vm.vm_name)
@@ -191,7 +200,9 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
     socket.close(4503, 'This VM has no desktop.');
     return;
   }
-  const track = activity(deps, vm);
+  // a watcher neither keeps the lab awake nor counts as its user's connection
+  const track = view ? { opened: async () => {}, input: () => {}, closed: () => {} } : activity(deps, vm);
+  const filter = view ? new RfbViewOnlyFilter() : null;
   const tcp = net.connect({ host: endpoint.vnc.host, port: endpoint.vnc.port });
   const end = () => {
     track.closed();
@@ -205,8 +216,17 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   tcp.on('close', end);
   tcp.on('error', end);
   onMessages((raw) => {
-    tcp.write(raw);
-    track.input();
+    if (!filter) {
+      tcp.write(raw);
+      track.input();
+      return;
+    }
+    try {
+      const allowed = filter.push(raw);
+      if (allowed.length) tcp.write(allowed);
+    } catch {
+      end();
+    }
   });
   socket.on('close', end);
   socket.on('error', end);

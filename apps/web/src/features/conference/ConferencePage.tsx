@@ -8,6 +8,7 @@ import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { LabWatch } from '../labs/lab-watch';
 import { ConferenceRoom, FRAME_HEIGHT, WaitingModal } from './ConferenceRoom';
 import { JitsiFrame } from './JitsiFrame';
 
@@ -108,6 +109,7 @@ export function ConferencePage() {
     <>
       <PageHeader title={title} />
       {body}
+      {link ? <LabWatch slug={link.slug} moderator={link.isModerator === 1 && !error} /> : null}
       <Modal opened={asking} onClose={() => setAsking(false)} title="Start Training" centered>
         <Stack>
           <Text>{MSG.confirmStartTraining}</Text>

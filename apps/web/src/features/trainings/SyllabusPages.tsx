@@ -15,6 +15,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ImportPanel } from '../../ui/ImportPanel';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { LabSchedule } from '../labs/lab-schedule';
 import {
   type AttendanceRow,
   BackLink,
@@ -170,6 +171,7 @@ export function TrainingSyllabusPage() {
         }
       />
       <SyllabusTable slug={slug} manage trainingId={t?.id} />
+      <LabSchedule slug={slug} />
     </Stack>
   );
 }
