@@ -3,9 +3,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RDP_GATEWAY_MISSING } from '@trainlab/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GceLabs, setLabProvider } from '../src/adapters/labs';
 import { encodeInstruction, InstructionReader } from '../src/adapters/labs/guacamole';
+import { users } from '../src/db/schema';
 import { serviceAccountKey, startFakeCompute } from './gce-fake';
 import { GUACD_ARGS, startFakeGuacd } from './guacd-fake';
 import { createTestApp, type TestApp } from './helpers';
@@ -34,6 +36,7 @@ let t: TestApp;
 let base: string;
 let provider: string;
 let learner: string;
+let learnerId: number;
 let other: string;
 let win: { vm_name: string; username: string; password: string };
 
@@ -53,6 +56,7 @@ beforeAll(async () => {
   provider = p.token;
   const l = await t.loginAs({ role: 'provider_user', provider_id: p.user.id });
   learner = l.token;
+  learnerId = l.user.id;
   other = (await t.loginAs({ role: 'provider' })).token;
   await labAccount(t, provider);
   const made = await t.post(
@@ -107,6 +111,10 @@ describe('/ws/labs/rdp/{name} through guacd', () => {
     expect(await anon.closed).toEqual({ code: 4401, reason: String(0x0301) });
     const stranger = tunnel(win.vm_name, other);
     expect(await stranger.closed).toEqual({ code: 4404, reason: String(0x0204) });
+    // a learner of the same tenant the lab is not assigned to
+    const [owner] = await t.deps.db.select().from(users).where(eq(users.id, learnerId));
+    const classmate = (await t.loginAs({ role: 'provider_user', provider_id: owner!.provider_id })).token;
+    expect((await tunnel(win.vm_name, classmate).closed).code).toBe(4404);
     const missing = tunnel('tl-doesnotexist', provider);
     expect((await missing.closed).code).toBe(4404);
     const early = tunnel(win.vm_name, learner);
