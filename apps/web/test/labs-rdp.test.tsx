@@ -142,7 +142,7 @@ describe('/vm/{name} for a Windows lab (RDP through guacd)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send to the remote clipboard' }));
     const clip = socket.sent.find((m) => m.startsWith('9.clipboard,'));
     expect(clip).toMatch(/^9\.clipboard,\d+\.\d+,10\.text\/plain;$/);
-    const streamId = clip.split(',')[1].split('.')[1]!;
+    const streamId = String(String(clip).split(',')[1]).split('.')[1] ?? '';
     expect(socket.sent).toContain(enc('blob', streamId, btoa('hello lab')));
     expect(socket.sent).toContain(enc('end', streamId));
 
@@ -154,7 +154,7 @@ describe('/vm/{name} for a Windows lab (RDP through guacd)', () => {
     const { socket } = await openDesktop();
     await waitFor(() => expect(socket.readyState).toBe(1));
     socket.serverClose(4404, String(0x0204));
-    expect(await screen.findAllByText('This VM is not available to you.')).not.toHaveLength(0);
+    expect(await screen.findByText('This VM is not available to you.')).toBeInTheDocument();
   });
 
   it('without the gateway the screen says so and opens no socket', async () => {

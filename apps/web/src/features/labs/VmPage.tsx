@@ -125,7 +125,7 @@ export function VmPage() {
               </Text>
             ) : (
               <Suspense fallback={<Loading label="Connecting…" />}>
-                <RdpView name={c.vm_name} token={token} onClosed={(reason) => reason && setError(reason)} />
+                <RdpView name={c.vm_name} token={token} onClosed={() => undefined} />
               </Suspense>
             )
           ) : (
