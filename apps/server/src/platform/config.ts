@@ -78,6 +78,15 @@ const schema = z.object({
   LAB_PROVIDER: z.enum(['local', 'memory', 'gce']).default('local'),
   /** the local engine's SSH server for lab logins (bound to 127.0.0.1) */
   LAB_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(2222),
+  /** gce: the service-account key file (JSON) the engine signs its calls with; read by the engine only */
+  GCE_KEY_FILE: z.string().optional(),
+  /** gce: the project the labs live in (default: the key file's project_id) */
+  GCE_PROJECT: z.string().optional(),
+  /** gce: another address of the Compute REST API (a private endpoint; the tests' fake) */
+  GCE_API_ENDPOINT: z.url().optional(),
+  /** Windows labs over RDP: the Guacamole daemon (guacd) our server speaks to; unset = no RDP */
+  GUACD_HOST: z.string().optional(),
+  GUACD_PORT: z.coerce.number().int().min(1).max(65535).default(4822),
   // ---- live conference ----
   /** builtin: WebRTC rooms signalled over /ws/conference; jitsi: the Jitsi Meet IFrame API on JITSI_DOMAIN */
   MEETING_PROVIDER: z.enum(['builtin', 'jitsi']).default('builtin'),

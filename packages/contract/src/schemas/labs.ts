@@ -27,6 +27,9 @@ export const VM_LIMITS = {
 } as const;
 /** Spec 02 §9: remote display size. */
 export const VM_DISPLAY = { width: 1296, height: 765 } as const;
+/** Why a Windows lab has no desktop in the browser when the server has no guacd (GUACD_HOST). */
+export const RDP_GATEWAY_MISSING =
+  'Windows desktops open through the remote-desktop gateway (guacd), which is not configured on this server: set GUACD_HOST.';
 /** The live price on /create-vm is recalculated this long after the last input. */
 export const VM_PRICE_DEBOUNCE_MS = 1000;
 
@@ -249,6 +252,8 @@ export const vmConnectionResponse = z.object({
   rdp: z.boolean(),
   /** the engine's readiness: null when ready, else why it cannot run labs */
   problem: z.string().nullable(),
+  /** Windows labs: null when the remote-desktop gateway (guacd) is configured, else why not */
+  rdp_problem: z.string().nullable(),
   /** the lab's login for the person who may open it */
   username: z.string(),
 });

@@ -1,8 +1,10 @@
 import type { Config } from '../../platform/config';
+import { GceLabs } from './gce';
 import { LocalLabs } from './local';
 import { MemoryLabs } from './memory';
-import { LabEngineError, type LabProvider } from './provider';
+import type { LabProvider } from './provider';
 
+export { GceLabs } from './gce';
 export { LAB_USER_PREFIX, LOCAL_LAB_PACKAGES, LocalLabs } from './local';
 export { MemoryLabs } from './memory';
 export type { LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
@@ -13,10 +15,7 @@ export function createLabProvider(config: Config): LabProvider {
     case 'memory':
       return new MemoryLabs();
     case 'gce':
-      return new UnavailableLabs(
-        'gce',
-        'The Google Compute Engine lab engine is not available in this version: use LAB_PROVIDER=local.',
-      );
+      return new GceLabs(config);
     default:
       return new LocalLabs(config);
   }
@@ -42,36 +41,4 @@ export function setLabProvider(deps: object, engine: LabProvider): void {
 export const labNow = (deps: object): Date => (clocks.get(deps) ?? (() => new Date()))();
 export function setLabClock(deps: object, clock: () => Date): void {
   clocks.set(deps, clock);
-}
-
-/** An engine named in the configuration that cannot run here: every lab call says why. */
-class UnavailableLabs implements LabProvider {
-  constructor(
-    readonly name: LabProvider['name'],
-    private readonly message: string,
-  ) {}
-  async problem() {
-    return this.message;
-  }
-  private fail(): never {
-    throw new LabEngineError(this.message);
-  }
-  async create(): Promise<{ ref: string }> {
-    this.fail();
-  }
-  async start() {
-    this.fail();
-  }
-  async stop() {
-    this.fail();
-  }
-  async delete() {
-    this.fail();
-  }
-  async status(): Promise<never> {
-    this.fail();
-  }
-  async connection(): Promise<never> {
-    this.fail();
-  }
 }

@@ -1,4 +1,4 @@
-import { VM_DISPLAY, VM_STATUS, VM_USAGE_STATUS, type vmListRequest } from '@trainlab/contract';
+import { RDP_GATEWAY_MISSING, VM_DISPLAY, VM_STATUS, VM_USAGE_STATUS, type vmListRequest } from '@trainlab/contract';
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { labNow, labsFor } from '../../adapters/labs';
@@ -175,5 +175,6 @@ export async function vmConnection(deps: Deps, auth: AuthContext, name: string) 
     rdp: !linux,
     problem: vm.engine === engine.name ? problem : 'This VM runs on another lab engine than the one configured.',
     username: vm.username ?? vm.vm_name,
+    rdp_problem: !linux && !deps.config.GUACD_HOST ? RDP_GATEWAY_MISSING : null,
   };
 }

@@ -10,20 +10,22 @@ import type { Deps } from '../../platform/deps';
 import { resolveSession } from '../../platform/http/auth-context';
 import { canUse, type VmRow } from './access';
 import { touchLab } from './lifecycle';
+import { rdp } from './rdp';
 import { RfbViewOnlyFilter } from './rfb-view-only';
 import { watchableLab } from './watch';
 
 /**
  * Remote access in the browser, through our server:
  * - /ws/labs/terminal/{name}: xterm.js ⇄ an SSH shell opened with ssh2 as the lab's account;
- * - /ws/labs/vnc/{name}: noVNC ⇄ the lab's VNC server (a plain WebSocket-to-TCP proxy).
+ * - /ws/labs/vnc/{name}: noVNC ⇄ the lab's VNC server (a plain WebSocket-to-TCP proxy);
+ * - /ws/labs/rdp/{name}: guacamole-common-js ⇄ guacd for Windows labs (rdp.ts).
  * The session token travels as a WebSocket subprotocol `auth.<token>` (a header, so never in a URL
  * or a log); each socket is checked like a call: a live session of the assigned learner or of a
  * manager of the lab's tenant, on a started lab. Close codes: 4401 no session, 4404 not yours or
  * missing, 4409 not started, 4503 the engine cannot reach it.
  */
 /** The parts of a `ws` WebSocket used here (the package ships no types). */
-interface WebSocket {
+export interface WebSocket {
   readonly readyState: number;
   readonly OPEN: number;
   send(data: Buffer | string): void;
@@ -32,7 +34,7 @@ interface WebSocket {
   on(event: 'close' | 'error', listener: () => void): void;
 }
 
-export const LAB_WS_PROTOCOLS = { terminal: 'tl-terminal', vnc: 'binary' } as const;
+export const LAB_WS_PROTOCOLS = { terminal: 'tl-terminal', vnc: 'binary', rdp: 'guacamole' } as const;
 const AUTH_PREFIX = 'auth.';
 /** input counts as activity at most this often (a database write) */
 const TOUCH_EVERY_MS = 10_000;
@@ -53,7 +55,12 @@ const viewOf = (request: FastifyRequest) => {
   return typeof view === 'string' && view ? view : null;
 };
 
-async function admit(deps: Deps, request: FastifyRequest, socket: WebSocket, view?: string): Promise<VmRow | null> {
+export async function admit(
+  deps: Deps,
+  request: FastifyRequest,
+  socket: WebSocket,
+  view?: string,
+): Promise<VmRow | null> {
   const token = tokenOf(request);
   const auth = token ? await resolveSession(deps.db, token) : null;
   if (!auth) {
@@ -74,7 +81,7 @@ async function admit(deps: Deps, request: FastifyRequest, socket: WebSocket, vie
 }
 
 /** Keeps the lab's idle clock and open-connection count up to date for one socket. */
-function activity(deps: Deps, vm: VmRow) {
+export function activity(deps: Deps, vm: VmRow) {
   let last = 0;
   let open = false;
   return {
@@ -98,7 +105,7 @@ function activity(deps: Deps, vm: VmRow) {
 }
 
 /** Messages that arrive while the socket is being admitted wait for their handler. */
-function inbox(socket: WebSocket) {
+export function inbox(socket: WebSocket) {
   const early: { raw: Buffer; isBinary: boolean }[] = [];
   let handler: ((raw: Buffer, isBinary: boolean) => void) | null = null;
   socket.on('message', (raw, isBinary) => {
@@ -239,11 +246,7 @@ export function labSockets(app: FastifyInstance, deps: Deps): void {
         maxPayload: 1024 * 1024,
         // answer with the protocol the client speaks; the auth.<token> entry is never echoed
         handleProtocols: (protocols: Set<string>) =>
-          protocols.has(LAB_WS_PROTOCOLS.terminal)
-            ? LAB_WS_PROTOCOLS.terminal
-            : protocols.has(LAB_WS_PROTOCOLS.vnc)
-              ? LAB_WS_PROTOCOLS.vnc
-              : false,
+          Object.values(LAB_WS_PROTOCOLS).find((p) => protocols.has(p)) ?? false,
       },
     });
     scope.get('/ws/labs/terminal/:name', { websocket: true }, (socket, request) => {
@@ -251,6 +254,9 @@ export function labSockets(app: FastifyInstance, deps: Deps): void {
     });
     scope.get('/ws/labs/vnc/:name', { websocket: true }, (socket, request) => {
       void vnc(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011));
+    });
+    scope.get('/ws/labs/rdp/:name', { websocket: true }, (socket, request) => {
+      void rdp(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011, '512'));
     });
   });
 }

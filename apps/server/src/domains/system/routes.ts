@@ -1,4 +1,4 @@
-import { COURSE_MSG } from '@trainlab/contract';
+import { COURSE_MSG, RDP_GATEWAY_MISSING } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { labsFor } from '../../adapters/labs';
 import type { Deps } from '../../platform/deps';
@@ -20,6 +20,8 @@ export function systemRoutes(app: FastifyInstance, deps: Deps): void {
         status: 'ok',
         video: video ? 'ok' : COURSE_MSG.ffmpegMissing,
         labs: { engine: engine.name, ready: !problem, ...(problem ? { problem } : {}) },
+        // Windows labs' desktops go through guacd; without it they have no remote desktop
+        rdp: deps.config.GUACD_HOST ? 'ok' : RDP_GATEWAY_MISSING,
       };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });

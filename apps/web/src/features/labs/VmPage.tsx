@@ -13,6 +13,7 @@ import { VmStatusBadge } from './shared';
 
 const TerminalView = lazy(() => import('./TerminalView'));
 const DesktopView = lazy(() => import('./DesktopView'));
+const RdpView = lazy(() => import('./RdpView'));
 
 interface Connection {
   vm_name: string;
@@ -27,6 +28,8 @@ interface Connection {
   rdp: boolean;
   problem: string | null;
   username: string;
+  /** Windows labs: why there is no remote desktop here (no guacd), else null */
+  rdp_problem?: string | null;
 }
 
 const MANAGERS = ['provider', 'organization', 'org_subadmin'];
@@ -107,13 +110,24 @@ export function VmPage() {
           {c.problem}
         </Alert>
       ) : null}
+      {c.rdp && c.rdp_problem ? (
+        <Alert color="orange" title="No remote desktop on this server">
+          {c.rdp_problem}
+        </Alert>
+      ) : null}
       <ErrorAlert message={error} />
       {connected ? (
         <Paper withBorder radius="md" p="xs">
           {c.rdp ? (
-            <Text c="dimmed" p="md">
-              Windows desktops open through the remote-desktop gateway, which is not configured on this server.
-            </Text>
+            c.rdp_problem ? (
+              <Text c="dimmed" p="md">
+                No remote desktop on this server.
+              </Text>
+            ) : (
+              <Suspense fallback={<Loading label="Connecting…" />}>
+                <RdpView name={c.vm_name} token={token} onClosed={() => undefined} />
+              </Suspense>
+            )
           ) : (
             <Tabs defaultValue={c.terminal ? 'terminal' : 'desktop'} keepMounted>
               <Tabs.List>

@@ -1,0 +1,169 @@
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+
+/**
+ * A local fake of the Compute Engine REST endpoints the lab engine uses (instances insert, get,
+ * start, stop, delete; zone operations get). It checks every call is signed by the test's
+ * service-account key (a self-signed RS256 JWT), records the calls, and plays long-running
+ * operations as PENDING → RUNNING → DONE over successive polls.
+ */
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorized: boolean;
+}
+interface Instance {
+  name: string;
+  zone: string;
+  status: string;
+  body: Record<string, unknown>;
+}
+
+export function serviceAccountKey(dir: string, project = 'hc-project') {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = {
+    type: 'service_account',
+    project_id: project,
+    private_key_id: 'k1',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    client_email: 'labs@hc-project.iam.gserviceaccount.com',
+    client_id: '1',
+    token_uri: 'http://127.0.0.1:1/token',
+  };
+  const file = `${dir}/key.json`;
+  writeFileSync(file, JSON.stringify(key));
+  return { file, key, publicKey };
+}
+
+export async function startFakeCompute(port: number, publicKey: ReturnType<typeof createPublicKey>) {
+  const calls: FakeCall[] = [];
+  const instances = new Map<string, Instance>();
+  const operations = new Map<string, { polls: number; then: () => void; error?: unknown }>();
+  const state = { quota: false, opError: null as null | { code: string; message: string } };
+  let seq = 0;
+
+  const signed = (header: string | undefined) => {
+    const m = /^Bearer (.+)\.(.+)\.(.+)$/.exec(header ?? '');
+    if (!m) return false;
+    const [, h, p, s] = m;
+    const ok = verify('RSA-SHA256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s!, 'base64url'));
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { iss?: string };
+    return ok && claims.iss === 'labs@hc-project.iam.gserviceaccount.com';
+  };
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const notFound = (res: http.ServerResponse, what: string) =>
+    send(res, 404, {
+      error: { code: 404, message: `The resource '${what}' was not found`, errors: [{ reason: 'notFound' }] },
+    });
+  const operation = (zone: string, then: () => void) => {
+    const name = `operation-${++seq}`;
+    operations.set(name, { polls: 0, then, error: state.opError ?? undefined });
+    return { kind: 'compute#operation', name, zone, status: 'PENDING', operationType: 'x' };
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const body = raw ? JSON.parse(raw) : null;
+      const authorized = signed(req.headers.authorization);
+      calls.push({ method: req.method ?? '', path: url.pathname, body, authorized });
+      if (!authorized)
+        return send(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+      const m =
+        /^\/compute\/v1\/projects\/([^/]+)\/zones\/([^/]+)\/(instances|operations)(?:\/([^/]+))?(?:\/(start|stop))?$/.exec(
+          url.pathname,
+        );
+      if (!m) return notFound(res, url.pathname);
+      const [, , zone, kind, name, action] = m as unknown as [string, string, string, string, string?, string?];
+      if (kind === 'operations') {
+        const op = operations.get(name ?? '');
+        if (!op) return notFound(res, name ?? '');
+        op.polls++;
+        const status = op.polls === 1 ? 'RUNNING' : 'DONE';
+        if (status === 'DONE' && op.polls === 2 && !op.error) op.then();
+        return send(res, 200, {
+          kind: 'compute#operation',
+          name,
+          zone,
+          status,
+          ...(status === 'DONE' && op.error ? { error: { errors: [op.error] } } : {}),
+        });
+      }
+      if (req.method === 'POST' && !name) {
+        if (state.quota) {
+          return send(res, 403, {
+            error: {
+              code: 403,
+              message: "Quota 'CPUS' exceeded.  Limit: 8.0 in region asia-south1.",
+              errors: [
+                {
+                  message: "Quota 'CPUS' exceeded.  Limit: 8.0 in region asia-south1.",
+                  domain: 'usageLimits',
+                  reason: 'quotaExceeded',
+                },
+              ],
+            },
+          });
+        }
+        const b = body as { name: string };
+        return send(
+          res,
+          200,
+          operation(zone, () =>
+            instances.set(b.name, { name: b.name, zone, status: 'RUNNING', body: body as Record<string, unknown> }),
+          ),
+        );
+      }
+      const inst = instances.get(name ?? '');
+      if (!inst) return notFound(res, `projects/x/zones/${zone}/instances/${name}`);
+      if (req.method === 'GET') {
+        return send(res, 200, {
+          ...inst.body,
+          status: inst.status,
+          networkInterfaces: [{ accessConfigs: [{ name: 'External NAT', natIP: '127.0.0.1' }] }],
+        });
+      }
+      if (req.method === 'DELETE')
+        return send(
+          res,
+          200,
+          operation(zone, () => instances.delete(inst.name)),
+        );
+      if (action === 'start')
+        return send(
+          res,
+          200,
+          operation(zone, () => {
+            inst.status = 'RUNNING';
+          }),
+        );
+      if (action === 'stop')
+        return send(
+          res,
+          200,
+          operation(zone, () => {
+            inst.status = 'TERMINATED';
+          }),
+        );
+      return notFound(res, url.pathname);
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    calls,
+    instances,
+    state,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+export { createPublicKey };
