@@ -204,7 +204,8 @@ describe('resumable video uploads (tus)', () => {
     const { token } = await courseWithModule(t);
     expect((await create(token, 2 * 1024 * 1024)).res.statusCode).toBe(201);
     const over = await create(token, 2 * 1024 * 1024 + 1);
-    expect(over.res.statusCode).toBe(413);
+    expect(over.res.statusCode).toBe(422);
+    expect(JSON.parse(over.res.body)).toEqual({ course_url: ['The course url must not be greater than 2 megabytes.'] });
     expect(over.id).toBe('');
   });
 

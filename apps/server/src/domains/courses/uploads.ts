@@ -67,6 +67,13 @@ export function createTusServer(deps: Deps, files: FileStore): Server {
       await enqueue(deps, UPLOAD_EXPIRY_JOB, { id: upload.id }, { runAt: expires });
       return {};
     },
+    // too large answers like the multipart form does: a 422 on course_url with the limit in megabytes
+    onResponseError: (_req, err) => {
+      const status = 'status_code' in err ? err.status_code : 500;
+      if (status !== 413) return undefined;
+      const mb = Math.floor(deps.config.COURSE_VIDEO_MAX_BYTES / 1024 / 1024);
+      return refusal(422, `The course url must not be greater than ${mb} megabytes.`);
+    },
     onUploadFinish: async (_req, upload) => {
       try {
         await checkStoredVideo(deps, files, uploadKey(upload.id));
