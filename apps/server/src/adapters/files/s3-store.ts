@@ -91,7 +91,7 @@ export class S3FileStore implements FileStore {
             CopySource: `${this.bucket}/${encodeURIComponent(key).replace(/%2F/g, '/')}`,
           }),
         );
-        parts.push({ ETag: copied.CopyPartResult.ETag!, PartNumber: 1 });
+        parts.push({ ETag: copied.CopyPartResult?.ETag ?? '', PartNumber: 1 });
         total += firstParts.copyBytes;
       }
     };
