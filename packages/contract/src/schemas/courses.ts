@@ -33,6 +33,19 @@ export const COURSE_MSG = {
 export const COURSE_UPLOAD_PATH = 'course-uploads';
 export const COURSE_UPLOAD_ROLES = ['provider', 'organization', 'org_subadmin'] as const;
 
+/**
+ * Endpoints that speak a protocol of their own instead of our JSON calls (and so are not in the
+ * permission table of calls), with the same access rule a call has.
+ */
+export const PROTOCOL_ENDPOINTS = [
+  {
+    path: COURSE_UPLOAD_PATH,
+    access: COURSE_UPLOAD_ROLES,
+    protocol: 'tus 1.0.0 (creation, termination, expiration)',
+    description: 'Resumable course video uploads; HEAD/PATCH/DELETE on /api/course-uploads/{id} for the uploader only.',
+  },
+] as const;
+
 /** Topic video states: uploaded and waiting/being packaged, playable, or failed with a reason. */
 export const VIDEO_STATUS = ['processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUS)[number];

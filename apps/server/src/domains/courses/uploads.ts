@@ -5,7 +5,14 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { COURSE_MSG, COURSE_UPLOAD_PATH, COURSE_UPLOAD_ROLES, MSG, mayCall } from '@trainlab/contract';
+import {
+  COURSE_MSG,
+  COURSE_UPLOAD_PATH,
+  COURSE_UPLOAD_ROLES,
+  MSG,
+  mayCall,
+  PROTOCOL_ENDPOINTS,
+} from '@trainlab/contract';
 import { Server } from '@tus/server';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -118,8 +125,14 @@ export function courseUploadRoutes(app: FastifyInstance, deps: Deps, files: File
   app.register(async (scope) => {
     // tus bodies are read by @tus/server as a stream, never by Fastify
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-    scope.post(`/api/${COURSE_UPLOAD_PATH}`, handle);
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `/api/${COURSE_UPLOAD_PATH}/:id`, handler: handle });
+    const config = { protocolEndpoint: PROTOCOL_ENDPOINTS.find((e) => e.path === COURSE_UPLOAD_PATH) };
+    scope.post(`/api/${COURSE_UPLOAD_PATH}`, { config }, handle);
+    scope.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: `/api/${COURSE_UPLOAD_PATH}/:id`,
+      config,
+      handler: handle,
+    });
   });
 }
 
