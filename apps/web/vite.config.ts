@@ -110,5 +110,16 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20000,
+    // the tests run in Node with a browser DOM: take tus-js-client's browser build (its package's
+    // `browser` field, which the app's build follows), so uploads go through XMLHttpRequest as in a browser
+    alias: [
+      {
+        find: /^tus-js-client$/,
+        replacement: path.join(
+          path.dirname(createRequire(import.meta.url).resolve('tus-js-client/package.json')),
+          'lib.esm/browser/index.js',
+        ),
+      },
+    ],
   },
 });

@@ -50,10 +50,21 @@ test('a provider authors a course with two videos and assigns it; the learner pl
   await login(provider, 'provider@demo.test');
   await expect(provider).toHaveURL(/\/learning-provider$/);
 
-  // the upload answer is held back a moment so the progress bar can be seen
-  await provider.route('**/api/create-all-course', async (route) => {
+  // the video goes up resumably (tus): each PATCH is held back a moment so the progress bar can be
+  // seen, and the first one is cut off like a dropped connection; the upload must resume after it
+  const tusRequests: string[] = [];
+  provider.on('request', (r) => {
+    if (r.url().includes('/api/course-uploads')) tusRequests.push(r.method());
+  });
+  let dropped = false;
+  await provider.route('**/api/course-uploads/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
     await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
+    if (!dropped) {
+      dropped = true;
+      return route.abort('connectionreset');
+    }
+    return route.continue();
   });
 
   // course and module through their Add New popups, then the first topic
@@ -72,6 +83,8 @@ test('a provider authors a course with two videos and assigns it; the learner pl
     file: first,
     newModule: true,
   });
+  // the dropped PATCH was followed by a HEAD (where to go on from) and the PATCH again
+  expect(tusRequests.slice(0, 4)).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
   await uploadTopic(provider, { course: courseName, module: 'Foundations', topic: 'Regions and zones', file: second });
 
   const row = provider.getByRole('row').filter({ hasText: courseName });

@@ -124,7 +124,14 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routes.push({ method, url: route.url, declared: Boolean((route.config as { apiCall?: unknown })?.apiCall) });
+      routes.push({
+        method,
+        url: route.url,
+        declared: Boolean(
+          (route.config as { apiCall?: unknown; protocolEndpoint?: unknown })?.apiCall ??
+            (route.config as { protocolEndpoint?: unknown })?.protocolEndpoint,
+        ),
+      });
     }
   });
   await registerMultipart(app);

@@ -163,6 +163,36 @@ describe('the policy follows the configuration', () => {
     expect(csp['report-uri']).toEqual(['/csp']);
   });
 
+  it('FILE_STORE=s3: the player may fetch presigned segments and posters from the bucket’s origin', () => {
+    const aws = directives(
+      contentSecurityPolicy(loadConfig({ ...base, FILE_STORE: 's3', S3_BUCKET: 'videos', S3_REGION: 'ap-south-1' })),
+    );
+    for (const d of ['connect-src', 'media-src', 'img-src']) {
+      expect(aws[d], d).toContain('https://videos.s3.ap-south-1.amazonaws.com');
+    }
+    const minio = directives(
+      contentSecurityPolicy(
+        loadConfig({ ...base, FILE_STORE: 's3', S3_BUCKET: 'videos', S3_ENDPOINT: 'https://minio.example.org:9000' }),
+      ),
+    );
+    expect(minio['connect-src']).toEqual(
+      expect.arrayContaining(['https://minio.example.org:9000', 'https://videos.minio.example.org:9000']),
+    );
+    const pathStyle = directives(
+      contentSecurityPolicy(
+        loadConfig({
+          ...base,
+          FILE_STORE: 's3',
+          S3_BUCKET: 'videos',
+          S3_ENDPOINT: 'https://minio.example.org',
+          S3_FORCE_PATH_STYLE: 'true',
+        }),
+      ),
+    );
+    expect(pathStyle['media-src']).toEqual(["'self'", 'blob:', 'https://minio.example.org']);
+    expect(() => loadConfig({ ...base, FILE_STORE: 's3' })).toThrow(/S3_BUCKET: is required when FILE_STORE=s3/);
+  });
+
   it('Razorpay checkout gets its script, frames and calls only when it is the gateway', () => {
     const on = directives(contentSecurityPolicy(loadConfig({ ...base, PAYMENT_GATEWAY: 'razorpay' })));
     expect(on['script-src']).toContain('https://checkout.razorpay.com');

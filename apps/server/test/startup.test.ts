@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
+import { courseTopics, users } from '../src/db/schema';
 import { closeDeps, createDeps, seedAtStart } from '../src/platform/bootstrap';
 import { loadConfig } from '../src/platform/config';
 import type { Deps } from '../src/platform/deps';
@@ -17,6 +18,8 @@ const INSTANCES = 3;
 const config = loadConfig({
   NODE_ENV: 'development',
   LOG_LEVEL: 'silent',
+  // the demo course's video goes to the file store: a folder of this test's own
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tl-startup-')),
   ADMIN_EMAIL: 'root@startup.test',
   ADMIN_PASSWORD: 'Root@12345',
 });
@@ -54,6 +57,9 @@ describe('instances starting together on one database', () => {
     expect(seeded.filter(Boolean)).toHaveLength(1);
     const [row] = await instances[0]!.db.select({ n: count() }).from(users);
     expect(row?.n).toBe(DEMO_ACCOUNTS.length + 1);
+    // the demo course's topic (its video made with ffmpeg) once, not once per instance
+    const topics = await instances[0]!.db.select({ n: count() }).from(courseTopics);
+    expect(topics[0]?.n).toBe(1);
     // a later start (a restart, a third instance) finds the data and seeds nothing
     expect(await seedAtStart(instances[1]!)).toBe(false);
   });

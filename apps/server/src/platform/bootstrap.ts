@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createMailer } from '../adapters/mail';
 import { ensureAdmin, isEmpty, seedDemo } from '../seed/demo';
+import { seedDemoCourse } from '../seed/demo-course';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Deps } from './deps';
@@ -43,6 +44,10 @@ export async function seedAtStart(deps: Deps): Promise<boolean> {
     let seeded = false;
     if (seedDemoData && (await isEmpty(db))) {
       await seedDemo(db);
+      // a playable recorded course when ffmpeg is there to make its video (skipped otherwise)
+      await seedDemoCourse(deps).catch((e) =>
+        console.warn(`The demo course video was not made: ${(e as Error).message}`),
+      );
       seeded = true;
     }
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

@@ -14,6 +14,17 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  // ---- file store ----
+  /** disk: files under DATA_DIR/files (default); s3: an S3-compatible bucket (S3_* below) */
+  FILE_STORE: z.enum(['disk', 's3']).default('disk'),
+  /** the S3 API's URL when not AWS itself (MinIO, Ceph, a local test server) */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** bucket in the path (http://host/bucket/key), as most S3-compatible servers need */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -193,6 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.TURN_URLS.length > 0 !== !!c.TURN_SECRET) {
     throw new ConfigError('Invalid configuration:\n  TURN_URLS and TURN_SECRET: set both or neither');
+  }
+  if (c.FILE_STORE === 's3' && !c.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is required when FILE_STORE=s3');
   }
   return { ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
 }

@@ -22,7 +22,29 @@ export const COURSE_MSG = {
   ffmpegMissing: 'Video processing is unavailable: ffmpeg/ffprobe is not installed on the server.',
   outsideWindow: 'This course is not available to you at this time.',
   notFailed: 'Only a video whose processing failed can be retried.',
+  uploadNotFinished: 'The video upload is not finished yet.',
 } as const;
+
+/**
+ * Resumable video uploads (tus 1.0.0: POST to create, HEAD for the offset, PATCH for bytes, DELETE
+ * to cancel) under /api/course-uploads; the same roles as /create-all-course, each upload its
+ * uploader's own. A finished upload is named by `tus_upload_id` in /create-all-course or /update-all-course.
+ */
+export const COURSE_UPLOAD_PATH = 'course-uploads';
+export const COURSE_UPLOAD_ROLES = ['provider', 'organization', 'org_subadmin'] as const;
+
+/**
+ * Endpoints that speak a protocol of their own instead of our JSON calls (and so are not in the
+ * permission table of calls), with the same access rule a call has.
+ */
+export const PROTOCOL_ENDPOINTS = [
+  {
+    path: COURSE_UPLOAD_PATH,
+    access: COURSE_UPLOAD_ROLES,
+    protocol: 'tus 1.0.0 (creation, termination, expiration)',
+    description: 'Resumable course video uploads; HEAD/PATCH/DELETE on /api/course-uploads/{id} for the uploader only.',
+  },
+] as const;
 
 /** Topic video states: uploaded and waiting/being packaged, playable, or failed with a reason. */
 export const VIDEO_STATUS = ['processing', 'ready', 'failed'] as const;
@@ -113,6 +135,12 @@ export const topicUploadRequest = z.object({
   name: z.unknown().optional().describe('Topic name.'),
   description: z.unknown().optional().describe('Topic description.'),
   topic_id: z.unknown().optional().describe('Update only: the topic id.'),
+  tus_upload_id: z
+    .unknown()
+    .optional()
+    .describe(
+      'Instead of course_url: the id of a finished resumable upload of the caller (tus, /api/course-uploads); the topic takes its video over.',
+    ),
 });
 /** The text fields of the topic upload, once read from the form. */
 export const topicFields = z.object({

@@ -12,6 +12,11 @@ export interface FileStore {
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes the file; no error when missing. */
   delete(key: string): Promise<void>;
+  /**
+   * Engines that can hand out their own short-lived GET URLs (S3 presigned URLs) have this; on disk
+   * the server serves files itself through its signed routes.
+   */
+  signedUrl?(key: string, expiresSeconds: number, contentType?: string): Promise<string>;
 }
 
 /** Inclusive byte offsets, as in HTTP `Range: bytes=start-end`. */

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 
 /**
@@ -154,4 +154,30 @@ export const courseTopicProgress = pgTable(
     uniqueIndex('course_topic_progress_topic_user_idx').on(t.topic_id, t.user_id),
     index('course_topic_progress_user_idx').on(t.user_id),
   ],
+);
+
+/**
+ * A resumable (tus) video upload under way or finished but not yet used by a topic. Its bytes are
+ * in the file store under `key`; the offset is the stored size. A topic that uses the upload takes
+ * the file over and removes this row; an upload left alone expires (course-upload-expiry job).
+ */
+export const courseUploads = pgTable(
+  'course_uploads',
+  {
+    /** random hex, also the last segment of the upload's URL */
+    id: text('id').primaryKey(),
+    owner_user_id: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** declared Upload-Length in bytes */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** the tus Upload-Metadata (filename, filetype) */
+    metadata: jsonb('metadata').$type<Record<string, string | null>>().notNull().default({}),
+    /** set once every byte arrived and the content was checked to be a video */
+    finished_at: ts('finished_at'),
+    expires_at: ts('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('course_uploads_owner_idx').on(t.owner_user_id), index('course_uploads_expires_idx').on(t.expires_at)],
 );

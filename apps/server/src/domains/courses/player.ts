@@ -8,6 +8,7 @@ import { forbidden, notFound, unauthenticated } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { parseRange } from '../recordings/service';
 import type { PlaybackTokens } from '../recordings/tokens';
+import { PLAYBACK_TOKEN_TTL_SECONDS } from '../recordings/tokens';
 import { courseForPlayer, type EnrolmentRow, insideWindow } from './access';
 import type { CourseCtx } from './topics';
 
@@ -115,6 +116,15 @@ export async function playCourseData(ctx: PlayerCtx, auth: AuthContext, slug: st
       )
     ).map((p) => [p.topic_id, p]),
   );
+  // on S3 the poster comes straight from the bucket (presigned); on disk through our signed route
+  const posters = new Map<number, string>();
+  if (ctx.files.signedUrl) {
+    for (const t of topics) {
+      if (t.video_status === 'ready' && t.hls_prefix && t.poster_key) {
+        posters.set(t.id, await ctx.files.signedUrl(t.poster_key, PLAYBACK_TOKEN_TTL_SECONDS, 'image/jpeg'));
+      }
+    }
+  }
   const data = modules.map((m) => ({
     id: m.id,
     name: m.name,
@@ -130,7 +140,7 @@ export async function playCourseData(ctx: PlayerCtx, auth: AuthContext, slug: st
           name: t.name,
           description: t.description,
           url: ready ? mediaUrl(token, 'master.m3u8') : null,
-          poster: ready && t.poster_key ? mediaUrl(token, 'poster.jpg') : null,
+          poster: ready && t.poster_key ? (posters.get(t.id) ?? mediaUrl(token, 'poster.jpg')) : null,
           captions: ready
             ? t.caption_tracks.map((c) => ({
                 language: c.language,
@@ -315,6 +325,36 @@ export async function sendCourseMedia(ctx: PlayerCtx, request: FastifyRequest, r
     throw notFound();
   }
   const key = captions ?? `${row.topic.hls_prefix}/${file}`;
+  const type = TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
+  if (ctx.files.signedUrl && !captions) {
+    const signedUrl = ctx.files.signedUrl.bind(ctx.files);
+    if (/^\d+p\.m3u8$/.test(file)) {
+      // a rendition playlist names its segments by presigned URLs, so the video bytes come straight from S3
+      const files = new Set(row.topic.media_files ?? []);
+      const lines = await Promise.all(
+        (await streamText(await ctx.files.read(key)))
+          .split('\n')
+          .map((line) =>
+            !line.startsWith('#') && line.endsWith('.ts') && files.has(line)
+              ? signedUrl(`${row.topic.hls_prefix}/${line}`, PLAYBACK_TOKEN_TTL_SECONDS, 'video/mp2t')
+              : line,
+          ),
+      );
+      return reply
+        .status(200)
+        .header('content-type', type)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(lines.join('\n'));
+    }
+    if (!file.endsWith('.m3u8')) {
+      // segments and the poster: a redirect to their presigned URL (a player that asks us by name)
+      return reply
+        .status(302)
+        .header('cache-control', 'private, no-store')
+        .redirect(await signedUrl(key, 3600, type));
+    }
+  }
   const stat = await ctx.files.stat(key);
   if (!stat) throw notFound();
   const size = stat.size;
@@ -324,7 +364,7 @@ export async function sendCourseMedia(ctx: PlayerCtx, request: FastifyRequest, r
     return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'Range Not Satisfiable' });
   }
   reply
-    .header('content-type', TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream')
+    .header('content-type', type)
     .header('cache-control', 'private, max-age=3600')
     .header('x-content-type-options', 'nosniff');
   if (range) {
@@ -336,4 +376,10 @@ export async function sendCourseMedia(ctx: PlayerCtx, request: FastifyRequest, r
   }
   reply.status(200).header('content-length', size);
   return reply.send(await ctx.files.read(key));
+}
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }

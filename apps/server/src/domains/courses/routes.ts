@@ -10,6 +10,7 @@ import { deleteCaptions, saveTranscript, uploadCaptions } from './captions';
 import * as courses from './courses';
 import * as player from './player';
 import * as topics from './topics';
+import { courseUploadRoutes } from './uploads';
 
 /**
  * Recorded courses: the POST calls of the permission table, and GET /api/course-media/:token/:file
@@ -80,5 +81,6 @@ export function courseRoutes(app: FastifyInstance, deps: Deps): void {
     ),
   );
   defineCall(app, deps, API.getCourseUsersList, ({ body, auth }) => assign.courseUsers(deps, auth, body));
+  courseUploadRoutes(app, deps, ctx.files);
   app.get('/api/course-media/:token/:file', (request, reply) => player.sendCourseMedia(ctx, request, reply));
 }

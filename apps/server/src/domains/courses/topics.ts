@@ -9,6 +9,7 @@ import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { courseForManager, moduleForManager, type TopicRow, topicForManager } from './access';
+import { takeFinishedUpload } from './uploads';
 import { checkVideo, deleteTopicMedia, enqueueVideo, readTopicUpload, storeOriginal } from './video';
 
 export interface CourseCtx {
@@ -43,33 +44,49 @@ function topicFormErrors(fields: Record<string, string>, opts: { update: boolean
   return { errors, data: parsed.success ? parsed.data : null };
 }
 
-/** /create-all-course (multipart): a topic with its video; processing is queued. */
+/** /create-all-course (multipart): a topic with its video (a file part or a finished tus upload); processing is queued. */
 export async function createTopic(ctx: CourseCtx, auth: AuthContext, request: FastifyRequest) {
   const { deps, files } = ctx;
   const upload = await readTopicUpload(deps, request);
   try {
     const { errors, data } = topicFormErrors(upload.fields, { update: false });
-    if (!upload.video) {
+    const tusId = tusUploadId(upload);
+    if (!upload.video && !tusId) {
       errors.course_url = [upload.fields.__empty_file ? COURSE_MSG.videoUnreadable : COURSE_MSG.videoRequired];
     }
-    if (Object.keys(errors).length || !data || !upload.video) throw new ValidationError(errors);
+    if (Object.keys(errors).length || !data) throw new ValidationError(errors);
     const { module } = await moduleForManager(deps, auth, data.module_id);
-    await checkVideo(deps, upload.video.file);
+    if (upload.video) await checkVideo(deps, upload.video.file);
+    const values = {
+      slug: makeSlug(data.name),
+      module_id: module.id,
+      name: data.name,
+      description: data.description,
+      position: sql`(select coalesce(max(position), 0) + 1 from course_topics where module_id = ${module.id})`,
+      video_status: 'processing',
+    };
+    if (!upload.video && tusId) {
+      // the finished upload is already in the file store: the topic takes the file over
+      const topic = await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Deps['db'];
+        const taken = await takeFinishedUpload(db, auth, tusId);
+        const [row] = await db
+          .insert(courseTopics)
+          .values({ ...values, video_bytes: taken.bytes, video_key: taken.key })
+          .returning();
+        await enqueueVideo({ db }, row!.id, taken.key);
+        return row!;
+      });
+      return { message: COURSE_MSG.topicCreated, id: topic.id, slug: topic.slug, video_status: 'processing' as const };
+    }
+    const video = upload.video!;
     const [topic] = await deps.db
       .insert(courseTopics)
-      .values({
-        slug: makeSlug(data.name),
-        module_id: module.id,
-        name: data.name,
-        description: data.description,
-        position: sql`(select coalesce(max(position), 0) + 1 from course_topics where module_id = ${module.id})`,
-        video_status: 'processing',
-        video_bytes: upload.video.bytes,
-      })
+      .values({ ...values, video_bytes: video.bytes })
       .returning();
     let key: string;
     try {
-      key = await storeOriginal(files, topic!.id, upload.video.file);
+      key = await storeOriginal(files, topic!.id, video.file);
     } catch (e) {
       await deps.db.delete(courseTopics).where(eq(courseTopics.id, topic!.id));
       throw e;
@@ -83,6 +100,10 @@ export async function createTopic(ctx: CourseCtx, auth: AuthContext, request: Fa
     await upload.cleanup();
   }
 }
+
+/** The optional `tus_upload_id` field, when no file part was sent. */
+const tusUploadId = (upload: { fields: Record<string, string> }): string | null =>
+  upload.fields.tus_upload_id?.trim() || null;
 
 /** /update-all-course (multipart): name, description, module; a new video replaces the old one. */
 export async function updateTopic(ctx: CourseCtx, auth: AuthContext, request: FastifyRequest) {
@@ -98,12 +119,20 @@ export async function updateTopic(ctx: CourseCtx, auth: AuthContext, request: Fa
       throw new ValidationError({ module_id: ['The selected module id is invalid.'] });
     }
     let newKey: string | null = null;
+    let newBytes = 0;
     if (upload.video) {
       await checkVideo(deps, upload.video.file);
       newKey = await storeOriginal(files, current.topic.id, upload.video.file);
+      newBytes = upload.video.bytes;
     }
+    const tusId = upload.video ? null : tusUploadId(upload);
     const old = current.topic;
     await deps.db.transaction(async (tx) => {
+      if (tusId) {
+        const taken = await takeFinishedUpload(tx as unknown as Deps['db'], auth, tusId);
+        newKey = taken.key;
+        newBytes = taken.bytes;
+      }
       await tx
         .update(courseTopics)
         .set({
@@ -112,7 +141,7 @@ export async function updateTopic(ctx: CourseCtx, auth: AuthContext, request: Fa
           module_id: module.id,
           updated_at: new Date(),
           ...(newKey
-            ? { video_key: newKey, video_bytes: upload.video!.bytes, video_status: 'processing', video_error: null }
+            ? { video_key: newKey, video_bytes: newBytes, video_status: 'processing', video_error: null }
             : {}),
         })
         .where(eq(courseTopics.id, old.id));

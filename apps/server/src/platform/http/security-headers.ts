@@ -11,10 +11,23 @@ import type { Config } from '../config';
 export type HeaderConfig = Pick<
   Config,
   'PUBLIC_URL' | 'MEETING_PROVIDER' | 'JITSI_DOMAIN' | 'PAYMENT_GATEWAY' | 'CSP_CONNECT_SRC' | 'CSP_REPORT_URI'
-> & {
-  // the S3-compatible file store sets this when configured; browsers then upload and play from it
-  S3_ENDPOINT?: string;
-};
+> &
+  Partial<Pick<Config, 'FILE_STORE' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>>;
+
+/** Where the player fetches presigned segments and posters from (FILE_STORE=s3), as CSP sources. */
+function s3Sources(config: HeaderConfig): string[] {
+  if (config.S3_ENDPOINT) {
+    const endpoint = new URL(config.S3_ENDPOINT);
+    // virtual-hosted style puts the bucket in the host name
+    const virtual =
+      config.FILE_STORE === 's3' && !config.S3_FORCE_PATH_STYLE && config.S3_BUCKET
+        ? [`${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`]
+        : [];
+    return [endpoint.origin, ...virtual];
+  }
+  if (config.FILE_STORE !== 's3' || !config.S3_BUCKET) return [];
+  return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? 'us-east-1'}.amazonaws.com`];
+}
 
 /** Razorpay's Checkout script, its frames and the calls they make (only with PAYMENT_GATEWAY=razorpay). */
 const RAZORPAY = {
@@ -53,7 +66,7 @@ export function contentSecurityPolicy(config: HeaderConfig, scriptHashes: string
   const ws = self.replace(/^http/, 'ws');
   const jitsi = jitsiSources(config);
   const razorpay = config.PAYMENT_GATEWAY === 'razorpay';
-  const s3 = config.S3_ENDPOINT ? [origin(config.S3_ENDPOINT)] : [];
+  const s3 = s3Sources(config);
   const extraConnect = config.CSP_CONNECT_SRC;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],

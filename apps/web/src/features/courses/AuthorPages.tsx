@@ -31,6 +31,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, apiPost } from '../../api/client';
 import { mapApiError } from '../../api/errors';
+import { uploadVideo } from '../../api/resumable-upload';
 import { apiUpload } from '../../api/upload';
 import { useApiQuery } from '../../api/use-api';
 import { usePagedQuery } from '../../api/use-paged-query';
@@ -297,6 +298,8 @@ function TopicForm({ topic, onDone }: TopicFormProps) {
   const [description, setDescription] = useState(topic?.description ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  /** the finished resumable upload of the chosen file, kept so fixing another field does not upload again */
+  const [uploaded, setUploaded] = useState<{ file: File; id: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [other, setOther] = useState<string | null>(null);
   const [modal, setModal] = useState<'course' | 'module' | null>(null);
@@ -313,20 +316,24 @@ function TopicForm({ topic, onDone }: TopicFormProps) {
     if (Object.keys(local).length) return;
     setProgress(0);
     try {
-      const fields: Record<string, string | Blob> = { module_id: String(moduleId), name, description };
+      // the video travels first, resumably (tus); the topic then names the finished upload
+      let uploadId: string | null = null;
+      if (file) {
+        uploadId = uploaded?.file === file ? uploaded.id : await uploadVideo(file, setProgress);
+        setUploaded({ file, id: uploadId });
+      }
+      const fields: Record<string, string> = { module_id: String(moduleId), name, description };
       if (topic) fields.topic_id = String(topic.topic_id);
-      fields.course_url = file ?? '';
-      const res = await apiUpload<{ message: string }>(
-        topic ? 'update-all-course' : 'create-all-course',
-        fields,
-        setProgress,
-      );
+      if (uploadId) fields.tus_upload_id = uploadId;
+      const res = await apiUpload<{ message: string }>(topic ? 'update-all-course' : 'create-all-course', fields);
       notifications.show({ color: 'green', message: res.message });
       await client.invalidateQueries({ queryKey: ['get-course-module-topic-list'] });
       onDone();
     } catch (err) {
       const m = errorsOf(err);
-      setErrors(m.fields);
+      // an upload refused or taken already cannot be named again
+      if (m.fields.course_url || m.fields.tus_upload_id) setUploaded(null);
+      setErrors({ ...m.fields, ...(m.fields.tus_upload_id ? { course_url: m.fields.tus_upload_id } : {}) });
       setOther(m.other_error);
       setProgress(null);
     }
@@ -391,7 +398,9 @@ function TopicForm({ topic, onDone }: TopicFormProps) {
         <FileInput
           label="Video"
           description={
-            topic ? 'Leave empty to keep the current video.' : 'MP4, WebM, MOV… checked by its content after upload.'
+            topic
+              ? 'Leave empty to keep the current video. An interrupted upload resumes when you choose the same file again.'
+              : 'MP4, WebM, MOV… checked by its content after upload. An interrupted upload resumes when you choose the same file again.'
           }
           required={!topic}
           accept="video/*"
