@@ -35,6 +35,8 @@ const schema = z.object({
         .filter(Boolean),
     ),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  /** a resolved session is reused this long without asking the database (0: always ask); decision 0024 */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   FORGOT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),

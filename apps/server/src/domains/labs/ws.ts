@@ -47,7 +47,7 @@ function tokenOf(request: FastifyRequest): string | null {
 
 async function admit(deps: Deps, request: FastifyRequest, socket: WebSocket): Promise<VmRow | null> {
   const token = tokenOf(request);
-  const auth = token ? await resolveSession(deps.db, token) : null;
+  const auth = token ? await resolveSession(deps, token) : null;
   if (!auth) {
     socket.close(4401, 'Unauthenticated.');
     return null;
