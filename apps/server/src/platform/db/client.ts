@@ -90,6 +90,8 @@ const CHANGES_ROWS =
   /^\s*(?:update\b|delete\b|merge\b|truncate\b|insert\b[\s\S]*\bon\s+conflict\b|with\b[\s\S]*\b(?:update|delete)\b)/i;
 const ACCOUNT_TABLES = /(?<![\w.])"?(?:users|sessions)"?(?![\w])/i;
 
+const changesAccounts = (query: string) => CHANGES_ROWS.test(query) && ACCOUNT_TABLES.test(query);
+
 /** Watches the statements drizzle sends on one database for changes of accounts and sessions. */
 function accountWriteWatch() {
   const listeners = new Set<() => void>();
@@ -100,7 +102,7 @@ function accountWriteWatch() {
   const logger: Logger = {
     logQuery(query, params) {
       queryObserver.logQuery(query, params);
-      if (CHANGES_ROWS.test(query) && ACCOUNT_TABLES.test(query)) {
+      if (changesAccounts(query)) {
         seen++;
         notify();
       }
@@ -118,13 +120,28 @@ function accountWriteWatch() {
       }
     };
   };
+  /**
+   * Wraps pool.query (statements outside a transaction): notifies again once such a statement has
+   * run, since a read that started between the first notice and the commit saw the old row.
+   * (PGlite runs one statement at a time, so a later read always sees the change.)
+   */
+  const wrapPool = (pool: pg.Pool) => {
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      if (text && changesAccounts(text) && result instanceof Promise) result.then(notify, notify);
+      return result;
+    };
+  };
   const onAccountWrite = (listener: () => void) => {
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
     };
   };
-  return { logger, wrapTransactions, onAccountWrite };
+  return { logger, wrapTransactions, wrapPool, onAccountWrite };
 }
 
 /** `url` is a postgres:// URL, `memory://` for a throwaway PGlite, or a folder for a durable PGlite. */
@@ -137,6 +154,7 @@ export async function openDatabase(url: string): Promise<Database> {
       console.warn(`database connection lost: ${err.message}`);
     });
     const watch = accountWriteWatch();
+    watch.wrapPool(pool);
     const db = drizzlePg(pool, { schema, logger: watch.logger }) as unknown as Db;
     watch.wrapTransactions(db);
     const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, fn);
