@@ -190,6 +190,7 @@ export async function uploadBank(deps: Deps, auth: AuthContext, request: Fastify
   const bank = callerBank(auth);
   const upload = await readUpload(request);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: questionImportRow,

@@ -128,6 +128,7 @@ export async function assignVmsFromExcel(deps: Deps, auth: AuthContext, request:
   const tenant = managerTenant(auth);
   const upload = await readUpload(request);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: trainingUserImportRow,

@@ -20,6 +20,7 @@ import {
 export async function importCertifications(deps: Deps, request: FastifyRequest, timeoutMs?: number) {
   const upload = await readUpload(request);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: certificationImportRow,

@@ -72,6 +72,7 @@ export async function importTopics(deps: Deps, auth: AuthContext, request: Fasti
   if (!slug) throw invalidField('slug', 'The slug field is required.');
   const training = await trainingForManager(deps, auth, slug);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: syllabusImportRow,

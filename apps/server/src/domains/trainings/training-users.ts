@@ -272,6 +272,7 @@ export async function importTrainingUsers(deps: Deps, auth: AuthContext, request
   if (!slug) throw invalidField('slug', 'The slug field is required.');
   const training = await trainingForManager(deps, auth, slug);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: trainingUserImportRow,
