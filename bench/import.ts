@@ -109,7 +109,12 @@ async function child(kind: Kind, url: string) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
   // over the product's 10,000 rows the limit is raised by configuration, as an operator would
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', IMPORT_MAX_ROWS: String(Math.max(10_000, ROWS)) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    IMPORT_MAX_ROWS: String(Math.max(10_000, ROWS)),
+    IMPORT_MAX_FILE_BYTES: String(Math.max(5, Math.ceil(ROWS / 2_000)) * 1024 * 1024),
+  });
   const deps = await createDeps(config, url);
   await deps.database.migrate();
   const app = await buildApp(deps);
@@ -178,7 +183,7 @@ async function child(kind: Kind, url: string) {
       payload,
     });
     status = res.statusCode;
-    if (status !== 200) console.error(res.body.slice(0, 300));
+    if (status !== 200) console.log(JSON.stringify({ refused: res.body.slice(0, 200) }));
   }
   const ms = performance.now() - t0;
   clearInterval(sampler);
@@ -232,7 +237,10 @@ async function parent() {
         { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
       );
       await db.drop();
-      const line = run.stdout.trim().split('\n').pop() ?? '';
+      const lines = run.stdout.trim().split('\n');
+      const line = lines.pop() ?? '';
+      const refused = lines.find((l) => l.startsWith('{"refused"'));
+      if (refused) console.error(`${kind} on ${engine.name}: ${refused}`);
       try {
         const r = JSON.parse(line) as { ms: number; peakMb: number; growthMb: number; status: number };
         console.log(

@@ -82,7 +82,7 @@ describe('IMPORT_MAX_ROWS', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp({ IMPORT_MAX_ROWS: '3' });
+    t = await createTestApp({ IMPORT_MAX_ROWS: '3', IMPORT_MAX_FILE_BYTES: String(16 * 1024) });
     admin = (await t.loginAs({ role: 'admin' })).token;
     const sample = IMPORT_TEMPLATES.certification.sample as Record<string, string | number>;
     await t.deps.db.insert(certificationMasters).values([
@@ -95,15 +95,17 @@ describe('IMPORT_MAX_ROWS', () => {
   });
   afterAll(() => t.close());
 
-  const upload = async (rows: number) => {
+  const book = (rows: number) => {
     const sample = IMPORT_TEMPLATES.certification.sample as Record<string, string | number>;
-    const file = await excelJsBook((wb) => {
+    return excelJsBook((wb) => {
       const ws = wb.addWorksheet('S');
       ws.addRow([...CERTIFICATION_IMPORT_COLUMNS]);
       for (let i = 0; i < rows; i++) {
         ws.addRow(CERTIFICATION_IMPORT_COLUMNS.map((c) => (c === 'name' ? `Limit ${rows}-${i}` : (sample[c] ?? null))));
       }
     });
+  };
+  const upload = async (file: Buffer) => {
     const boundary = '----limit';
     const payload = Buffer.concat([
       Buffer.from(
@@ -122,7 +124,18 @@ describe('IMPORT_MAX_ROWS', () => {
   };
 
   it('sets the limit of every import: exactly the limit goes in, one more is refused as a file error', async () => {
-    expect(await upload(3)).toMatchObject({ status: 200, body: { count: 3 } });
-    expect(await upload(4)).toEqual({ status: 422, body: { file: ['The file must not have more than 3 rows.'] } });
+    expect(await upload(await book(3))).toMatchObject({ status: 200, body: { count: 3 } });
+    expect(await upload(await book(4))).toEqual({
+      status: 422,
+      body: { file: ['The file must not have more than 3 rows.'] },
+    });
+  });
+
+  it('IMPORT_MAX_FILE_BYTES sets the largest file', async () => {
+    const big = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(20 * 1024, 1)]);
+    expect(await upload(big)).toEqual({
+      status: 422,
+      body: { file: ['The file must not be greater than 16 kilobytes.'] },
+    });
   });
 });

@@ -267,7 +267,7 @@ export async function addTrainingUser(deps: Deps, auth: AuthContext, body: z.out
 
 /** /lp/import-training-user: learners from Excel, all rows or none. */
 export async function importTrainingUsers(deps: Deps, auth: AuthContext, request: FastifyRequest) {
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const slug = upload.fields.slug?.trim();
   if (!slug) throw invalidField('slug', 'The slug field is required.');
   const training = await trainingForManager(deps, auth, slug);
