@@ -9,6 +9,7 @@
  *   npx tsx bench/trainings.ts                    (PGlite in memory)
  *   DATABASE_URL=postgres://… npx tsx bench/trainings.ts
  */
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -40,7 +41,13 @@ async function load(url: string, body: string, headers: Record<string, string> =
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 async function main() {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000000',
+    // SESSION_CACHE_SECONDS=0 measures every call with its session query (decision 0024)
+    ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
+  });
   const deps = await createDeps(config, process.env.DATABASE_URL ?? 'memory://');
   const db = deps.db;
   const hash = await hashPassword('Bench@12345');
@@ -157,7 +164,11 @@ async function main() {
       await load(`${appUrl}/api/lpu/get-trainings`, '{}', { authorization: `Bearer ${learnerToken}` }),
     ],
   ] as const;
-  console.log(`\nDatabase: ${deps.database.kind}; ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log(
+    `\nDatabase: ${deps.database.kind}; ${CONNECTIONS} connections, ${DURATION} s each; session cache ${config.SESSION_CACHE_SECONDS} s; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log('| endpoint (first page) | req/s | p50 ms | p99 ms | errors | of baseline |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   rows.forEach(([name, m], i) => {

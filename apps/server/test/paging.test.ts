@@ -8,13 +8,15 @@ import { inDays } from './trainings-fixtures';
 /** The list convention: page, per_page (capped), search, sort in; list, total, page, per_page out. */
 let t: TestApp;
 let provider: { token: string; user: { id: number } };
+let learner: { token: string; user: { id: number } };
 const TOTAL = 45;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  // every call checks its session in the database here, so query counts do not depend on timing
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_CACHE_SECONDS: '0' });
   provider = await t.loginAs({ role: 'provider' });
   // 45 upcoming trainings named T-00 … T-44 (one named with a LIKE wildcard), each with one learner
-  const learner = await t.createUser({ role: 'provider_user' });
+  learner = await t.loginAs({ role: 'provider_user', provider_id: provider.user.id });
   const rows = await t.deps.db
     .insert(trainings)
     .values(
@@ -30,7 +32,9 @@ beforeAll(async () => {
       })),
     )
     .returning({ id: trainings.id });
-  await t.deps.db.insert(trainingUsers).values(rows.map((r) => ({ training_id: r.id, user_id: learner.id })));
+  await t.deps.db.insert(trainingUsers).values(rows.map((r) => ({ training_id: r.id, user_id: learner.user.id })));
+  // 44 more learners of the provider: 45 in all, like the trainings
+  for (let i = 0; i < TOTAL - 1; i++) await t.createUser({ role: 'provider_user', provider_id: provider.user.id });
 });
 afterAll(() => t.close());
 
@@ -96,6 +100,22 @@ describe('the list convention on /all-trainings', () => {
     expect(large.queries.length).toBe(small.queries.length);
     // the session check plus the page itself, total included
     expect(large.queries.length).toBeLessThanOrEqual(3);
+  });
+
+  it('the provider’s learners and a learner’s trainings cost one query a page too, whatever its size', async () => {
+    for (const [path, token] of [
+      ['get-all-lp-users', provider.token],
+      ['lpu/get-trainings', learner.token],
+    ] as const) {
+      const small = await recordQueries(() => t.post(path, { per_page: 5 }, token));
+      const large = await recordQueries(() => t.post(path, { per_page: 100 }, token));
+      expect(small.result.body.list).toHaveLength(5);
+      expect(large.result.body.list).toHaveLength(TOTAL);
+      expect(large.result.body.total).toBe(TOTAL);
+      // the session check plus the page itself, total included
+      expect(small.queries).toHaveLength(2);
+      expect(large.queries).toHaveLength(2);
+    }
   });
 
   it('another tenant sees none of these rows', async () => {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { createMailer } from '../adapters/mail';
+import { createRealtime } from '../adapters/realtime';
 import { ensureAdmin, isEmpty, seedDemo } from '../seed/demo';
 import { seedDemoCourse } from '../seed/demo-course';
+import { createSessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Deps } from './deps';
@@ -17,6 +19,14 @@ export async function createDeps(config: Config, databaseUrl?: string): Promise<
   const url = databaseUrl ?? config.DATABASE_URL ?? path.resolve(config.DATA_DIR, 'pglite');
   const database = await openDatabase(url);
   await database.migrate();
+  // several instances tell each other over Redis when sessions change; alone, nobody needs telling
+  const bus = config.REDIS_URL ? createRealtime({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }) : null;
+  const sessions = await createSessionCache({
+    ttlMs: config.SESSION_CACHE_SECONDS * 1000,
+    bus,
+    onAccountWrite: database.onAccountWrite,
+  });
+  const closeCache = sessions.close;
   return {
     config,
     database,
@@ -24,11 +34,18 @@ export async function createDeps(config: Config, databaseUrl?: string): Promise<
     mail: createMailer(config, database.db),
     limits: createLimits(config),
     cipher: createFieldCipher(config),
+    sessions: Object.assign(sessions, {
+      close: async () => {
+        await closeCache();
+        await bus?.close();
+      },
+    }),
   };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.mail.close?.();
+  await deps.sessions.close();
   await deps.database.close();
 }
 

@@ -1,4 +1,5 @@
 import type { Mailer } from '../adapters/mail';
+import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { FieldCipher } from './field-cipher';
@@ -13,4 +14,6 @@ export interface Deps {
   limits: Limits;
   /** encryption of sensitive columns at rest */
   cipher: FieldCipher;
+  /** resolved sessions kept for SESSION_CACHE_SECONDS (decision 0024) */
+  sessions: SessionCache;
 }

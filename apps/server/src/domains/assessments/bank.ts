@@ -188,8 +188,9 @@ export async function languages(deps: Deps, auth: AuthContext) {
  */
 export async function uploadBank(deps: Deps, auth: AuthContext, request: FastifyRequest) {
   const bank = callerBank(auth);
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: questionImportRow,

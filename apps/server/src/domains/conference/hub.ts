@@ -250,7 +250,7 @@ export class ConferenceHub {
   private async authenticate(conn: Conn, msg: Extract<ClientMessage, { type: 'auth' }>) {
     if (conn.auth || conn.guest) return this.send(conn, { type: 'error', message: MSG.conferenceBadMessage });
     if (msg.token) {
-      const auth = await resolveSession(this.ctx.deps.db, msg.token);
+      const auth = await resolveSession(this.ctx.deps, msg.token);
       if (auth) {
         conn.auth = auth;
         conn.name = `${auth.user.first_name} ${auth.user.last_name}`.trim();

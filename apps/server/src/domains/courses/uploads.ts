@@ -105,7 +105,7 @@ export function courseUploadRoutes(app: FastifyInstance, deps: Deps, files: File
   const tus = createTusServer(deps, files);
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
-    const auth = token ? await resolveSession(deps.db, token) : null;
+    const auth = token ? await resolveSession(deps, token) : null;
     if (!auth) throw unauthenticated();
     if (!mayCall(COURSE_UPLOAD_ROLES, auth.user.roles)) throw forbidden();
     const id = (request.params as { id?: string }).id;

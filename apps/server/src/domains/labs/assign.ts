@@ -126,8 +126,9 @@ export async function assignVm(deps: Deps, auth: AuthContext, body: z.output<typ
 /** /vm-assign-to-user: learners from Excel, one free lab each; all rows or none. */
 export async function assignVmsFromExcel(deps: Deps, auth: AuthContext, request: FastifyRequest) {
   const tenant = managerTenant(auth);
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: trainingUserImportRow,

@@ -62,7 +62,7 @@ export async function admit(
   view?: string,
 ): Promise<VmRow | null> {
   const token = tokenOf(request);
-  const auth = token ? await resolveSession(deps.db, token) : null;
+  const auth = token ? await resolveSession(deps, token) : null;
   if (!auth) {
     socket.close(4401, 'Unauthenticated.');
     return null;

@@ -18,8 +18,9 @@ import {
  * Every row is checked before anything is written; the rows are written in one transaction.
  */
 export async function importCertifications(deps: Deps, request: FastifyRequest, timeoutMs?: number) {
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: certificationImportRow,

@@ -231,7 +231,7 @@ export async function getRecording(ctx: RecordingCtx, auth: AuthContext, id: str
 async function fileCaller(ctx: RecordingCtx, request: FastifyRequest, recordingId: number): Promise<UserRow> {
   const bearer = bearerToken(request);
   if (bearer) {
-    const auth = await resolveSession(ctx.deps.db, bearer);
+    const auth = await resolveSession(ctx.deps, bearer);
     if (!auth) throw unauthenticated();
     return auth.user;
   }

@@ -67,11 +67,12 @@ export async function addTopic(deps: Deps, auth: AuthContext, body: z.output<typ
 
 /** /upload-training-syllabus: topics from Excel, all rows or none. */
 export async function importTopics(deps: Deps, auth: AuthContext, request: FastifyRequest) {
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const slug = upload.fields.slug?.trim();
   if (!slug) throw invalidField('slug', 'The slug field is required.');
   const training = await trainingForManager(deps, auth, slug);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: syllabusImportRow,

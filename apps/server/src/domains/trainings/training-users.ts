@@ -51,13 +51,19 @@ async function lockTraining(tx: Tx, id: number) {
   return Number(n!.n);
 }
 
+const LOOKUP_CHUNK = 10_000;
+
 async function accountsByEmail(tx: Tx, emails: string[]) {
-  if (emails.length === 0) return new Map<string, UserRow>();
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(inArray(sql`lower(${users.email})`, emails));
-  return new Map(rows.map((u) => [u.email.toLowerCase(), u]));
+  const found = new Map<string, UserRow>();
+  // in slices: a raised row limit must not pass PostgreSQL's 65,535 bind parameters in one statement
+  for (const slice of chunksOf(emails, LOOKUP_CHUNK)) {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, slice));
+    for (const u of rows) found.set(u.email.toLowerCase(), u);
+  }
+  return found;
 }
 
 /** A new learner account of a tenant, without a password (set through the mailed link). */
@@ -165,24 +171,17 @@ async function check(
     tx,
     people.map((p) => p.email.toLowerCase()),
   );
-  const already = new Set(
-    existing.size === 0
-      ? []
-      : (
-          await tx
-            .select({ user_id: trainingUsers.user_id })
-            .from(trainingUsers)
-            .where(
-              and(
-                eq(trainingUsers.training_id, training.id),
-                inArray(
-                  trainingUsers.user_id,
-                  [...existing.values()].map((u) => u.id),
-                ),
-              ),
-            )
-        ).map((r) => r.user_id),
-  );
+  const already = new Set<number>();
+  for (const slice of chunksOf(
+    [...existing.values()].map((u) => u.id),
+    LOOKUP_CHUNK,
+  )) {
+    const rows = await tx
+      .select({ user_id: trainingUsers.user_id })
+      .from(trainingUsers)
+      .where(and(eq(trainingUsers.training_id, training.id), inArray(trainingUsers.user_id, slice)));
+    for (const r of rows) already.add(r.user_id);
+  }
   const seen = new Set<string>();
   people.forEach((p, i) => {
     const key = p.email.toLowerCase();
@@ -267,11 +266,12 @@ export async function addTrainingUser(deps: Deps, auth: AuthContext, body: z.out
 
 /** /lp/import-training-user: learners from Excel, all rows or none. */
 export async function importTrainingUsers(deps: Deps, auth: AuthContext, request: FastifyRequest) {
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const slug = upload.fields.slug?.trim();
   if (!slug) throw invalidField('slug', 'The slug field is required.');
   const training = await trainingForManager(deps, auth, slug);
   const rows = await importRows({
+    maxRows: deps.config.IMPORT_MAX_ROWS,
     file: upload.file,
     filename: upload.filename,
     schema: trainingUserImportRow,

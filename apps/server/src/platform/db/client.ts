@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,6 +35,12 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: the connection pool's connections (metrics) */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Calls listener when this process changes accounts or sessions: on each statement that may
+   * update or delete rows of `users` or `sessions`, and again when a transaction that sent one
+   * ends (its change is visible to other connections only then). Answers the unsubscribe function.
+   */
+  onAccountWrite(listener: () => void): () => void;
 }
 
 function migrationsFolder(): string {
@@ -78,6 +85,65 @@ function serialQueue() {
   };
 }
 
+/** A statement that may change or remove existing rows (a plain INSERT adds, an upsert may change). */
+const CHANGES_ROWS =
+  /^\s*(?:update\b|delete\b|merge\b|truncate\b|insert\b[\s\S]*\bon\s+conflict\b|with\b[\s\S]*\b(?:update|delete)\b)/i;
+const ACCOUNT_TABLES = /(?<![\w.])"?(?:users|sessions)"?(?![\w])/i;
+
+const changesAccounts = (query: string) => CHANGES_ROWS.test(query) && ACCOUNT_TABLES.test(query);
+
+/** Watches the statements drizzle sends on one database for changes of accounts and sessions. */
+function accountWriteWatch() {
+  const listeners = new Set<() => void>();
+  let seen = 0;
+  const notify = () => {
+    for (const l of listeners) l();
+  };
+  const logger: Logger = {
+    logQuery(query, params) {
+      queryObserver.logQuery(query, params);
+      if (changesAccounts(query)) {
+        seen++;
+        notify();
+      }
+    },
+  };
+  /** Wraps db.transaction: a transaction that changed accounts notifies again once it has ended. */
+  const wrapTransactions = (db: Db) => {
+    const transaction = db.transaction.bind(db);
+    (db as { transaction: unknown }).transaction = async (...args: Parameters<Db['transaction']>) => {
+      const before = seen;
+      try {
+        return await transaction(...args);
+      } finally {
+        if (seen !== before) notify();
+      }
+    };
+  };
+  /**
+   * Wraps pool.query (statements outside a transaction): notifies again once such a statement has
+   * run, since a read that started between the first notice and the commit saw the old row.
+   * (PGlite runs one statement at a time, so a later read always sees the change.)
+   */
+  const wrapPool = (pool: pg.Pool) => {
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      if (text && changesAccounts(text) && result instanceof Promise) result.then(notify, notify);
+      return result;
+    };
+  };
+  const onAccountWrite = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return { logger, wrapTransactions, wrapPool, onAccountWrite };
+}
+
 /** `url` is a postgres:// URL, `memory://` for a throwaway PGlite, or a folder for a durable PGlite. */
 export async function openDatabase(url: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -87,7 +153,10 @@ export async function openDatabase(url: string): Promise<Database> {
     pool.on('error', (err) => {
       console.warn(`database connection lost: ${err.message}`);
     });
-    const db = drizzlePg(pool, { schema, logger: queryObserver }) as unknown as Db;
+    const watch = accountWriteWatch();
+    watch.wrapPool(pool);
+    const db = drizzlePg(pool, { schema, logger: watch.logger }) as unknown as Db;
+    watch.wrapTransactions(db);
     const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, fn);
     return {
       db,
@@ -101,10 +170,13 @@ export async function openDatabase(url: string): Promise<Database> {
       },
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onAccountWrite: watch.onAccountWrite,
     };
   }
   const client = await GuardedPglite.open(url === 'memory://' ? null : url);
-  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: queryObserver }) as unknown as Db;
+  const watch = accountWriteWatch();
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: watch.logger }) as unknown as Db;
+  watch.wrapTransactions(db);
   const exclusive = serialQueue();
   return {
     db,
@@ -118,5 +190,6 @@ export async function openDatabase(url: string): Promise<Database> {
       await client.exec('checkpoint');
       return client.dumpDataDir('gzip');
     },
+    onAccountWrite: watch.onAccountWrite,
   };
 }

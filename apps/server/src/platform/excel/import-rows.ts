@@ -72,7 +72,11 @@ export async function importRows<S extends z.ZodType>(opts: ImportOptions<S>): P
   let sheet: Awaited<ReturnType<typeof parseSheet>>;
   try {
     // Some slack for blank rows between data rows; a sheet longer than that is refused below.
-    sheet = await parseSheet(file, { sheetRows: maxRows + 1 + 1000, timeoutMs: opts.timeoutMs });
+    // the parse's time limit grows with a raised row limit (10 s covers the default 10,000 rows)
+    sheet = await parseSheet(file, {
+      sheetRows: maxRows + 1 + 1000,
+      timeoutMs: opts.timeoutMs ?? Math.max(10_000, maxRows),
+    });
   } catch (e) {
     if (e instanceof UnreadableFileError) throw fileError(MSG.fileUnreadable);
     throw e;

@@ -52,13 +52,16 @@ function release(): void {
 }
 
 let xlsxPath: string | undefined;
+let excelPath: string | undefined;
 
 /**
- * Parses the first sheet of an .xls/.xlsx file off the request thread: a worker with its own heap
+ * Parses the first sheet of an .xls/.xlsx file (ExcelJS's streaming reader for .xlsx, SheetJS for
+ * the legacy .xls) off the request thread: a worker with its own heap
  * limit and a time limit; on timeout the worker is terminated. Any failure is an UnreadableFileError.
  */
 export async function parseSheet(file: Buffer, opts: ParseOptions): Promise<ParsedSheet> {
   xlsxPath ??= require.resolve('xlsx');
+  excelPath ??= require.resolve('exceljs');
   await acquire();
   try {
     return await new Promise<ParsedSheet>((resolve, reject) => {
@@ -67,6 +70,7 @@ export async function parseSheet(file: Buffer, opts: ParseOptions): Promise<Pars
         workerData: {
           file,
           xlsxPath,
+          excelPath,
           sheetRows: opts.sheetRows,
           maxColumns: opts.maxColumns ?? 256,
           maxUnzippedBytes: opts.maxUnzippedBytes ?? 100 * 1024 * 1024,

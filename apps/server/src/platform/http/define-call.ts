@@ -31,7 +31,7 @@ export function defineCall<C extends ApiCall>(
   const url = `/api/${call.path}`;
   app.post(url, { config: { apiCall: call } }, async (request, reply) => {
     const token = bearerToken(request);
-    const auth = token ? await resolveSession(deps.db, token) : null;
+    const auth = token ? await resolveSession(deps, token) : null;
     if (call.access !== 'public') {
       if (!auth) throw unauthenticated();
       if (!mayCall(call.access, auth.user.roles)) throw forbidden();
