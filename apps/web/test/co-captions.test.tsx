@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from './fetch-stub';
 import { renderApp, signIn } from './render-app';
+import { editTopicRoutes } from './topic-fixtures';
 
 /** The multipart upload goes through XMLHttpRequest (for its progress): a fake one a test answers. */
 class FakeXhr {
@@ -51,28 +52,7 @@ const track = (language: string, label: string) => ({
 
 function authorStubs(tracks = [track('en', 'English')], transcript: string | null = null) {
   return stubFetch({
-    'get-topic-details': () => ({
-      body: {
-        success: {
-          course: 'Kubernetes Basics',
-          course_slug: 'kube',
-          module: 'Getting started',
-          module_id: 1,
-          topic: 'Pods',
-          topic_id: 11,
-          tslug: 'pods',
-          description: 'What a pod is',
-          video_status: 'ready',
-          video_error: null,
-          duration: 64,
-          caption_tracks: tracks,
-          transcript,
-        },
-      },
-    }),
-    'get-course-details': () => ({ body: { success: { id: 1, name: 'Kubernetes Basics', slug: 'kube' } } }),
-    'get-courses': () => ({ body: { list: [{ id: 1, name: 'Kubernetes Basics', slug: 'kube' }], total: 1 } }),
-    'get-modules': () => ({ body: { list: [{ id: 1, name: 'Getting started' }] } }),
+    ...editTopicRoutes({ caption_tracks: tracks, transcript }),
     'delete-topic-captions': () => ({ body: { message: 'Captions deleted.' } }),
     'save-topic-transcript': (body) => ({
       body: body.from_language

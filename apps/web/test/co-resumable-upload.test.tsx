@@ -4,6 +4,7 @@ import { COURSE_MSG } from '@trainlab/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from './fetch-stub';
 import { renderApp, signIn } from './render-app';
+import { editTopicRoutes } from './topic-fixtures';
 
 /**
  * The network boundary of uploads is XMLHttpRequest (tus-js-client's browser stack and the multipart
@@ -118,28 +119,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function editStubs() {
   return stubFetch({
-    'get-topic-details': () => ({
-      body: {
-        success: {
-          course: 'Kubernetes Basics',
-          course_slug: 'kube',
-          module: 'Getting started',
-          module_id: 1,
-          topic: 'Pods',
-          topic_id: 11,
-          tslug: 'pods',
-          description: 'What a pod is',
-          video_status: 'ready',
-          video_error: null,
-          duration: 64,
-          caption_tracks: [],
-          transcript: null,
-        },
-      },
-    }),
-    'get-course-details': () => ({ body: { success: { id: 1, name: 'Kubernetes Basics', slug: 'kube' } } }),
-    'get-courses': () => ({ body: { list: [{ id: 1, name: 'Kubernetes Basics', slug: 'kube' }], total: 1 } }),
-    'get-modules': () => ({ body: { list: [{ id: 1, name: 'Getting started' }] } }),
+    ...editTopicRoutes(),
     'get-course-module-topic-list': () => ({ body: { list: [], total: 0, page: 1, per_page: 20 } }),
   });
 }
