@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCertification, makeCourse } from './commerce-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -41,5 +41,22 @@ describe('the landing without JavaScript', () => {
     const res = await t.app.inject({ method: 'GET', url: '/courses' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<noscript>');
+  });
+
+  it('the page is built once per value of the trending lists and follows them when they change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.advanceTimersByTime(11_000);
+      const first = await t.app.inject({ method: 'GET', url: '/training-home' });
+      const again = await t.app.inject({ method: 'GET', url: '/' });
+      expect(again.body).toBe(first.body);
+      const added = await makeCourse(t, { name: 'Terraform in a Week', amount_paise: 99_900 });
+      // still inside the lists' 10 s: the same page
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).not.toContain(added.slug);
+      vi.advanceTimersByTime(11_000);
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain(added.slug);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

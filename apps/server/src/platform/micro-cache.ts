@@ -3,7 +3,7 @@
  * time. For public answers that are the same for everyone and may be a little behind (the landing's
  * trending lists): a busy landing runs their query once per interval, not once per visitor.
  */
-export function microCache<T>(ttlMs: number, compute: () => Promise<T>, now: () => number = Date.now) {
+export function microCache<T>(ttlMs: number, compute: () => Promise<T>, now: () => number = () => Date.now()) {
   let value: { at: number; result: Promise<T> } | null = null;
   return (): Promise<T> => {
     if (value && now() - value.at < ttlMs) return value.result;

@@ -40,13 +40,30 @@ export function landingNoscript(home: { courses: CatalogueCourse[]; certificatio
 /** The landing's routes: the app's shell with the landing's HTML for those who do not run it. */
 export const LANDING_PATHS = new Set(['/', '/training-home']);
 
+/**
+ * The page for each value of the cached trending lists, built once: the lists change at most every
+ * 10 s (cachedHome), and formatting a dozen prices in Indian notation on every visit cost more than
+ * the whole rest of the request.
+ */
+const pages = new WeakMap<object, Map<Buffer, string>>();
+
 export async function landingShell(deps: Deps, shell: Buffer): Promise<string> {
-  const html = shell.toString('utf8');
-  let noscript = '';
+  let home: Awaited<ReturnType<typeof cachedHome>>;
   try {
-    noscript = landingNoscript(await cachedHome(deps));
+    home = await cachedHome(deps);
   } catch {
     // the database did not answer: the app still loads and shows its own error state
+    return shell.toString('utf8');
   }
-  return html.replace('</body>', `${noscript}</body>`);
+  let byShell = pages.get(home);
+  if (!byShell) {
+    byShell = new Map();
+    pages.set(home, byShell);
+  }
+  let page = byShell.get(shell);
+  if (page === undefined) {
+    page = shell.toString('utf8').replace('</body>', `${landingNoscript(home)}</body>`);
+    byShell.set(shell, page);
+  }
+  return page;
 }
