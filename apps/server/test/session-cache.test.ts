@@ -221,4 +221,25 @@ describe('session cache without the bus', () => {
     expect(loads).toBe(4);
     await cache.close();
   });
+
+  it('keeps nothing while it cannot hear the other instances (Redis down at start-up)', async () => {
+    // nothing listens on port 1: the subscription fails, so another instance's logout would go unheard
+    const bus = redisRealtime('redis://127.0.0.1:1', '');
+    const cache = await createSessionCache({ ttlMs: 60_000, bus, onAccountWrite: null });
+    const session = { user: (await t.createUser()) as never, sessionId: 1, expiresAt: new Date(Date.now() + 60_000) };
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return session;
+    };
+    try {
+      await cache.resolve('a', load);
+      await cache.resolve('a', load);
+      expect(loads).toBe(2);
+      expect(cache.size).toBe(0);
+    } finally {
+      await cache.close();
+      await bus.close();
+    }
+  });
 });

@@ -102,7 +102,7 @@ export function openGuacd(
   timeoutMs = 15_000,
 ): Promise<{ socket: net.Socket; id: string; reader: InstructionReader; rest: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: gateway.host, port: gateway.port });
+    const socket = net.connect({ host: gateway.host, port: gateway.port, noDelay: true });
     const reader = new InstructionReader();
     let done = false;
     const fail = (message: string) => {

@@ -37,6 +37,9 @@ export const SESSION_FLUSH_CHANNEL = 'auth:sessions-flush';
  * A read that started before a flush does not store its answer (generation check): it may have read
  * the row as it was before a transaction committed.
  */
+/** how often a failed subscription to the other instances' flushes is tried again */
+const SUBSCRIBE_RETRY_MS = 5_000;
+
 export async function createSessionCache(opts: {
   ttlMs: number;
   maxEntries?: number;
@@ -60,11 +63,27 @@ export async function createSessionCache(opts: {
     bus?.publish(SESSION_FLUSH_CHANNEL, { from: self }).catch(() => {});
   };
   const stopWatching = opts.onAccountWrite?.(flush) ?? (() => {});
-  const unsubscribe = bus
-    ? await bus.subscribe(SESSION_FLUSH_CHANNEL, (message) => {
+  // Alone, this process hears every change itself. With other instances it may only keep sessions
+  // while it hears their flushes: until the subscription is up (Redis down at start-up) every
+  // request asks the database, and the subscription is tried again in the background.
+  let listening = !bus;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let unsubscribe = async () => {};
+  const listen = async (): Promise<void> => {
+    if (!bus || closed) return;
+    try {
+      unsubscribe = await bus.subscribe(SESSION_FLUSH_CHANNEL, (message) => {
         if ((message as { from?: string })?.from !== self) forget();
-      })
-    : async () => {};
+      });
+      forget();
+      listening = true;
+    } catch {
+      retry = setTimeout(() => void listen(), SUBSCRIBE_RETRY_MS);
+      retry.unref();
+    }
+  };
+  await listen();
 
   return {
     async resolve(tokenHash, load) {
@@ -74,7 +93,7 @@ export async function createSessionCache(opts: {
         if (hit.until > now && hit.session.expiresAt.getTime() > now) return copy(hit.session);
         entries.delete(tokenHash);
       }
-      if (ttlMs <= 0) return load();
+      if (ttlMs <= 0 || !listening) return load();
       const before = generation;
       const session = await load();
       if (session && generation === before) {
@@ -92,6 +111,8 @@ export async function createSessionCache(opts: {
       return entries.size;
     },
     async close() {
+      closed = true;
+      clearTimeout(retry);
       stopWatching();
       await unsubscribe();
       entries.clear();
