@@ -25,7 +25,7 @@ test.afterAll(() => {
   }
 });
 
-/** The same lab account as the labs journey, so either may run first on one server. */
+/** The demo provider's lab account, registered here unless an earlier journey did (as labs.spec.ts does). */
 async function ensureLabAccount(call: Call) {
   const exist = await call<{ exist: number; authorized: number }>('check-gc-ac-exist', {});
   if (!exist.exist) {

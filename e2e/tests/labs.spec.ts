@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,15 +48,17 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   browser,
 }) => {
   test.setTimeout(180_000);
-  await login(page, 'provider@demo.test');
-  await expect(page).toHaveURL(/\/learning-provider$/);
-
-  // no lab account yet: create-vm sends the provider to registration, then sign-in
+  // A tenant without a lab account: create-vm sends it to registration, then sign-in. Journeys share
+  // one server, and earlier ones give the demo provider a lab account; no journey gives the
+  // demo organization one, so it shows the way in.
+  const orgLabs = `orglabs${randomBytes(3).toString('hex')}`;
+  await login(page, 'org@demo.test');
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/create-vm');
   await expect(page).toHaveURL(/\/register-cloud-account$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Username' }).fill('demolabs');
-  await page.getByRole('textbox', { name: 'Email' }).fill('labs@demo.test');
+  await page.getByRole('textbox', { name: 'Username' }).fill(orgLabs);
+  await page.getByRole('textbox', { name: 'Email' }).fill(`${orgLabs}@demo.test`);
   await page.getByRole('textbox', { name: 'First Name' }).fill('Demo');
   await page.getByRole('textbox', { name: 'Last Name' }).fill('Labs');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Labs#2026pw');
@@ -63,9 +66,29 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   await screenshot(page, 'labs-register');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/authorize-cloud-account$/);
-  await page.getByRole('textbox', { name: 'Username' }).fill('demolabs');
+  await page.getByRole('textbox', { name: 'Username' }).fill(orgLabs);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Labs#2026pw');
   await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/create-vm$/);
+
+  // the provider's lab account: registered here unless an earlier journey did
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await login(page, 'provider@demo.test');
+  await expect(page).toHaveURL(/\/learning-provider$/);
+  const account = await api<{ exist: number; authorized: number }>(page, 'check-gc-ac-exist');
+  if (!account.exist) {
+    await api(page, 'register-gc-account', {
+      username: 'demolabs',
+      email: 'labs@demo.test',
+      first_name: 'Demo',
+      last_name: 'Labs',
+      password: 'Labs#2026pw',
+      password2: 'Labs#2026pw',
+    });
+  }
+  if (!account.authorized) await api(page, 'authorize-gc-account', { username: 'demolabs', password: 'Labs#2026pw' });
+  await page.goto('/create-vm');
   await expect(page).toHaveURL(/\/create-vm$/);
 
   // the live price follows the form a second after input

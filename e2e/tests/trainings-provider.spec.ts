@@ -133,7 +133,10 @@ test('provider runs a live training from creation to certificates', async ({ pag
   // certificate right for one learner (the screen works by slug even before the training ends)
   await page.goto(`/completed-training-users/${slug}`);
   await expect(page.getByRole('heading', { name: 'Completed Training User' })).toBeVisible();
-  const handRow = page.getByRole('row').filter({ hasText: handEmail });
+  const handRow = page
+    .getByRole('table', { name: 'Completed training users' })
+    .getByRole('row')
+    .filter({ hasText: handEmail });
   await expect(handRow).toContainText('Not joined');
   const certSwitch = handRow.getByRole('switch', { name: /Certificate download for/ });
   await expect(certSwitch).not.toBeChecked();
