@@ -120,7 +120,7 @@ test('the moderator sees an enrolled learner’s running lab desktop beside the 
   expect(await axeViolations(host)).toEqual([]);
 
   // full size, from the keyboard
-  await panel.getByRole('button', { name: 'Open Meera Learner’s desktop full size' }).focus();
+  await panel.getByRole('button', { name: 'Open full size: Meera Learner’s desktop' }).focus();
   await host.keyboard.press('Enter');
   const dialog = host.getByRole('dialog', { name: /Meera Learner/ });
   const full = dialog.getByRole('img', { name: 'Meera Learner’s lab desktop, full size (view only)' });

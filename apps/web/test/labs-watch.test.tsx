@@ -96,10 +96,10 @@ describe('over-the-shoulder view in the conference room', () => {
     expect(await within(region).findByText('Live')).toBeInTheDocument();
     // a stopped lab: no desktop, no full size
     expect(within(region).getByText('The lab is not running.')).toBeInTheDocument();
-    expect(within(region).getByRole('button', { name: 'Open Ravi Iyer’s desktop full size' })).toBeDisabled();
+    expect(within(region).getByRole('button', { name: 'Open full size: Ravi Iyer’s desktop' })).toBeDisabled();
 
     const user = userEvent.setup();
-    within(region).getByRole('button', { name: 'Open Meera Iyer’s desktop full size' }).focus();
+    within(region).getByRole('button', { name: 'Open full size: Meera Iyer’s desktop' }).focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Meera Iyer · Ubuntu lab' });
     expect(

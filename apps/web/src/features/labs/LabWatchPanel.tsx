@@ -62,7 +62,7 @@ function Thumb({ view, token, onOpen }: { view: LabView; token: string; onOpen: 
           leftSection={<IconMaximize size={14} aria-hidden />}
           disabled={!view.view_path}
           onClick={() => onOpen(view)}
-          aria-label={`Open ${name}’s desktop full size`}
+          aria-label={`Open full size: ${name}’s desktop`}
         >
           Open full size
         </Button>
