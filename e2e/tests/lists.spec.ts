@@ -80,16 +80,16 @@ test('a paged list: page 2, search, sort, and a reload or a shared link keep the
   await expect(page.getByText('1–20 of 25')).toBeVisible();
 
   // the table fits 1280 px without scrolling sideways
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
   await screenshot(page, 'lists-all-trainings-1280');
 
   // on a phone the rows are cards and nothing scrolls sideways
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.getByRole('list', { name: 'Upcoming trainings' })).toBeVisible();
-  expect(await overflowing(page)).toEqual([]);
+  // measured once the layout has settled at the new width (a busy machine repaints late)
+  await expect.poll(() => overflowing(page)).toEqual([]);
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   await screenshot(page, 'lists-all-trainings-360');
 });
