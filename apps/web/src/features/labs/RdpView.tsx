@@ -3,6 +3,7 @@ import { VM_DISPLAY } from '@trainlab/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { focusPage, isLeaveKey, LEAVE_HINT } from './leave-keys';
 import { Guacamole, RDP_CLOSE_REASONS, rdpTunnel } from './rdp-tunnel';
+import type { RemoteViewProps } from './remote';
 
 type Client = InstanceType<typeof Guacamole.Client>;
 const CONNECTED = 3;
@@ -12,15 +13,7 @@ const CONNECTED = 3;
  * 1296×765 scaled to the window; keyboard on the focused screen (Shift+Escape leaves it); the
  * clipboard both ways through a text box, as browsers only let a page read the clipboard on paste.
  */
-export default function RdpView({
-  name,
-  token,
-  onClosed,
-}: {
-  name: string;
-  token: string;
-  onClosed: (reason: string | null) => void;
-}) {
+export default function RdpView({ name, token, onClosed }: RemoteViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const client = useRef<Client | null>(null);
   const hintId = useId();

@@ -3,18 +3,10 @@ import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useId, useRef } from 'react';
 import { focusPage, isLeaveKey, LEAVE_HINT } from './leave-keys';
-import { CLOSE_REASONS, labProtocols, labSocketUrl } from './remote';
+import { CLOSE_REASONS, labProtocols, labSocketUrl, type RemoteViewProps } from './remote';
 
 /** xterm.js bound to the lab's SSH shell through our WebSocket. */
-export default function TerminalView({
-  name,
-  token,
-  onClosed,
-}: {
-  name: string;
-  token: string;
-  onClosed: (reason: string | null) => void;
-}) {
+export default function TerminalView({ name, token, onClosed }: RemoteViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per mount

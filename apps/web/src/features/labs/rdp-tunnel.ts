@@ -1,4 +1,5 @@
 import * as GuacamoleModule from 'guacamole-common-js';
+import { CLOSE_REASONS } from './remote';
 
 /**
  * guacamole-common-js ships one object as its ES module's default export while its typings
@@ -9,9 +10,9 @@ export const Guacamole = ((GuacamoleModule as unknown as { default?: typeof Guac
 
 /** Guacamole status codes our /ws/labs/rdp socket closes with, in the words of the lab screens. */
 export const RDP_CLOSE_REASONS: Record<number, string> = {
-  769: 'Your session has ended. Sign in again.',
-  516: 'This VM is not available to you.',
-  517: 'The VM is not started.',
+  769: CLOSE_REASONS[4401]!,
+  516: CLOSE_REASONS[4404]!,
+  517: CLOSE_REASONS[4409]!,
   519: 'The remote desktop could not be reached: the gateway or the VM did not answer.',
 };
 

@@ -11,3 +11,10 @@ export const CLOSE_REASONS: Record<number, string> = {
   4409: 'The VM is not started.',
   4503: 'The VM did not answer.',
 };
+
+/** What every remote view of a lab takes: the lab, the session token, and who to tell when it closes. */
+export interface RemoteViewProps {
+  name: string;
+  token: string;
+  onClosed: (reason: string | null) => void;
+}
