@@ -4,6 +4,7 @@ import { MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings, syllabusTopics } from '../src/db/schema';
+import { JanusEngine, JanusUnavailable } from '../src/adapters/meeting/janus';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { runDueJobs } from '../src/platform/jobs';
 import { Client, enrol, joined, listen, scenario } from './conference-support';
@@ -348,5 +349,34 @@ describe('builtin with JANUS_URL: large classes through Janus', () => {
     expect(c.joined.media).toBe('sfu');
     for (const x of [a, b, c]) x.client.close();
     await t2.app.conferenceHub.settle();
+  }, 30_000);
+});
+
+describe('the line to Janus', () => {
+  it('reports a lost Janus, answers "not reachable" meanwhile, and connects again when it is back', async () => {
+    const first = await localJanus();
+    const line = new JanusEngine({ url: first.url, adminKey: first.adminKey });
+    let lost = 0;
+    line.on('lost', () => lost++);
+    try {
+      await line.createRoom(4242, { secret: 'room-secret' });
+      expect(await line.roomExists(4242)).toBe(true);
+      await first.stop();
+      await until(() => lost === 1, 5000);
+      await expect(line.roomExists(4242)).rejects.toBeInstanceOf(JanusUnavailable);
+      // Janus is back on the same address (its rooms did not survive the restart)
+      const again = await localJanus({ port: first.port, adminKey: first.adminKey });
+      try {
+        expect(await line.roomExists(4242)).toBe(false);
+        await line.createRoom(4242, { secret: 'room-secret' });
+        expect(await line.listRooms()).toEqual([4242]);
+      } finally {
+        await line.close();
+        await again.stop();
+      }
+    } finally {
+      await line.close();
+      await first.stop().catch(() => {});
+    }
   }, 30_000);
 });

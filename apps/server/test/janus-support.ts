@@ -7,9 +7,9 @@ import type { JanusEngine } from '../src/adapters/meeting/janus';
  * A real Janus for the tests (scripts/janus-local.mjs). No skipping: without the Debian packages the
  * test file fails and says what to install.
  */
-export async function localJanus() {
+export async function localJanus(opts: Parameters<typeof startJanus>[0] = {}) {
   if (!existsSync(JANUS_BIN) || !existsSync(JANUS_PP_REC_BIN)) throw new Error(JANUS_MISSING);
-  return startJanus();
+  return startJanus(opts);
 }
 
 /**
