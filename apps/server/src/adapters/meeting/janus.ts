@@ -1,3 +1,4 @@
+/// <reference path="./janode.d.ts" />
 import { EventEmitter } from 'node:events';
 import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
