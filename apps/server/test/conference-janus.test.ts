@@ -228,6 +228,18 @@ describe('an sfu room', () => {
     const host = await joined(base, { token: s.provider.token }, s.tr.slug);
     const first = await roomOf(s.tr.id);
     expect(await engine().roomExists(first.janusRoom)).toBe(true);
+    // publish a screen, then stop sharing: the feed comes and goes
+    await host.client.next('sfu-feeds');
+    host.client.send({ type: 'sfu-publish', source: 'screen', jsep: publisherOffer({ simulcast: false }) });
+    await host.client.next('sfu-answer');
+    expect((await host.client.next('sfu-feeds')).feeds).toEqual([
+      { peer: host.joined.you.id, source: 'screen', moderator: true },
+    ]);
+    host.client.send({ type: 'sfu-trickle', target: 'screen', candidate: null });
+    host.client.send({ type: 'sfu-unpublish', source: 'screen' });
+    expect((await host.client.next('sfu-feeds')).feeds).toEqual([]);
+    host.client.send({ type: 'sfu-trickle', target: 'screen', candidate: null });
+    expect((await host.client.next('error')).message).toBe(MSG.conferenceBadMessage);
     host.client.send({ type: 'leave' });
     await until(async () => !(await engine().roomExists(first.janusRoom)));
     expect(await relay().state(String(s.tr.id))).toBeNull();
