@@ -6,11 +6,14 @@
  *
  *   npm run build && npm run bench:lighthouse -w @trainlab/bench
  *
+ * Beside the timings (which follow the machine's load) it prints what does not: requests, render-blocking
+ * resources, long tasks and main-thread work, and the load average when each page's runs began.
+ *
  * Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH); nothing is downloaded.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,6 +25,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const ROUTES = ['/training-home', '/login'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// LIGHTHOUSE_PROFILES=mobile runs only the mobile profile (the issue's goal), default both
+const PROFILES = (process.env.LIGHTHOUSE_PROFILES ?? 'mobile,desktop').split(',');
 
 async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
   const main = path.join(ROOT, 'apps/server/dist/main.js');
@@ -61,6 +66,11 @@ interface Run {
   tbt: number;
   cls: number;
   scriptBytes: number;
+  /** load-independent figures beside the timings, which follow the machine's load */
+  requests: number;
+  renderBlocking: number;
+  longTasks: number;
+  mainThreadMs: number;
 }
 
 async function audit(port: number, url: string, desktop: boolean): Promise<Run> {
@@ -71,15 +81,19 @@ async function audit(port: number, url: string, desktop: boolean): Promise<Run> 
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const a = result.lhr.audits;
-  const scripts = (a['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
-    ?.items;
+  const items = <T>(id: string) => ((a[id]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
+  const summary = items<{ resourceType: string; transferSize: number; requestCount: number }>('resource-summary');
   return {
     score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
     fcp: a['first-contentful-paint']?.numericValue ?? 0,
     lcp: a['largest-contentful-paint']?.numericValue ?? 0,
     tbt: a['total-blocking-time']?.numericValue ?? 0,
     cls: a['cumulative-layout-shift']?.numericValue ?? 0,
-    scriptBytes: scripts?.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+    scriptBytes: summary.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+    requests: summary.find((i) => i.resourceType === 'total')?.requestCount ?? 0,
+    renderBlocking: items('render-blocking-resources').length,
+    longTasks: items('long-tasks').length,
+    mainThreadMs: a['mainthread-work-breakdown']?.numericValue ?? 0,
   };
 }
 
@@ -98,13 +112,15 @@ async function main() {
   });
   const rows: string[] = [];
   try {
-    for (const desktop of [false, true]) {
+    for (const desktop of [false, true].filter((d) => PROFILES.includes(d ? 'desktop' : 'mobile'))) {
       for (const route of ROUTES) {
         const runs: Run[] = [];
+        // the machine's load over the last minute, read as the page's runs start
+        const load = loadavg()[0]!.toFixed(1);
         for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${BASE}${route}`, desktop));
         const m = (k: keyof Run) => median(runs.map((r) => r[k]));
         rows.push(
-          `| ${route} | ${desktop ? 'desktop' : 'mobile'} | ${m('score')} (${runs.map((r) => r.score).join(', ')}) | ${Math.round(m('fcp'))} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('scriptBytes') / 1024)} |`,
+          `| ${route} | ${desktop ? 'desktop' : 'mobile'} | ${m('score')} (${runs.map((r) => r.score).join(', ')}) | ${Math.round(m('fcp'))} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('scriptBytes') / 1024)} | ${m('requests')} | ${m('renderBlocking')} | ${m('longTasks')} | ${Math.round(m('mainThreadMs'))} | ${load} |`,
         );
         console.log(rows.at(-1));
       }
@@ -114,8 +130,10 @@ async function main() {
     child.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\n| route | profile | performance (runs) | FCP ms | LCP ms | TBT ms | CLS | script KiB |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '\n| route | profile | performance (runs) | FCP ms | LCP ms | TBT ms | CLS | script KiB | requests | render-blocking | long tasks | main thread ms | load avg |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
 }
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
 import { createQueryClient, Providers } from '../src/app/providers';
 import { routerFlushSync } from '../src/app/router-flush-sync';
-import { buildRoutes } from '../src/app/routes';
+import { routerSetup } from '../src/app/routes';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -26,7 +26,9 @@ afterEach(() => {
 
 /** Renders the real router and providers at `path`; returns the router to read the location. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  // as the app starts: a page opened at a route without parameters starts with that route alone
+  const { routes, patchRoutesOnNavigation } = routerSetup(path.split(/[?#]/)[0]!);
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   mounted.push(router);
   const utils = render(
     <Providers queryClient={createQueryClient()} env="test">

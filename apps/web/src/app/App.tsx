@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './providers';
 import { routerFlushSync } from './router-flush-sync';
-import { buildRoutes } from './routes';
+import { routerSetup } from './routes';
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  const [router] = useState(() => {
+    const { routes, patchRoutesOnNavigation } = routerSetup(window.location.pathname);
+    return createBrowserRouter(routes, { patchRoutesOnNavigation });
+  });
   const [queryClient] = useState(createQueryClient);
   return (
     <Providers queryClient={queryClient}>

@@ -1,3 +1,4 @@
+import 'mantine-datatable/styles.css';
 import { Box, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox, IconSearch } from '@tabler/icons-react';

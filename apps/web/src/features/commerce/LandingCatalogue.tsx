@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { CatalogueCertification, CatalogueCourse } from '@trainlab/contract';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
@@ -17,8 +18,13 @@ interface HomeTrainings {
 /** The landing's trending courses and certifications carousels (spec 01 §2 /training-home). */
 export function LandingCatalogue() {
   const home = useApiQuery<HomeTrainings>('get-home-trainings');
-  const courses = home.data?.courses ?? [];
-  const certifications = home.data?.certifications ?? [];
+  // the answer's two carousels (a dozen cards) are drawn in a background render that yields to the
+  // browser every few milliseconds, not in one task that holds a slow phone's first taps; until that
+  // render is done the spinner stays
+  const data = useDeferredValue(home.data);
+  const loading = home.isLoading || (home.data !== undefined && data === undefined);
+  const courses = data?.courses ?? [];
+  const certifications = data?.certifications ?? [];
   return (
     <>
       <Stack component="section" aria-labelledby="trending-title" gap="md">
@@ -30,7 +36,7 @@ export function LandingCatalogue() {
             View all courses
           </Button>
         </Group>
-        {home.isLoading ? (
+        {loading ? (
           <Loading />
         ) : home.error ? (
           <ErrorAlert message={errorText(home.error)} />
@@ -54,7 +60,7 @@ export function LandingCatalogue() {
             View all certifications
           </Button>
         </Group>
-        {home.isLoading ? (
+        {loading ? (
           <Loading />
         ) : home.error ? null : certifications.length ? (
           <Carousel label="Certification carousel">

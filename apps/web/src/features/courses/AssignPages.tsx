@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Group, MultiSelect, Paper, Progress, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';

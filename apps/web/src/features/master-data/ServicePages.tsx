@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Grid, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';

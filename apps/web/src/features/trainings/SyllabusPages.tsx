@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Group, Paper, Rating, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
