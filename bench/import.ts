@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/import.ts [rows]                    (PGlite in a temporary folder)
  *   BENCH_DATABASE_URL=postgres://…/db npx tsx bench/import.ts [rows]   (PGlite, then PostgreSQL)
+ *   BENCH_DATABASE_NAME=… names the throwaway PostgreSQL database (otherwise a random name)
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -195,9 +196,13 @@ async function child(kind: Kind, url: string) {
 }
 
 async function freshPg(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'bench_import'}_${randomBytes(4).toString('hex')}`;
+  // BENCH_DATABASE_NAME: one fixed throwaway database, dropped and made again for every kind
+  const name =
+    process.env.BENCH_DATABASE_NAME ??
+    `${process.env.BENCH_DATABASE_PREFIX ?? 'bench_import'}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(base);

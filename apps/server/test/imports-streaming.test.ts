@@ -59,7 +59,7 @@ describe('the streaming .xlsx reader', () => {
     const order = entryOrder(file);
     expect(order.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(order.indexOf('xl/sharedStrings.xml'));
     expect(order.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(order.indexOf('xl/workbook.xml'));
-    const sheet = await parseSheet(file, { sheetRows: 10 });
+    const sheet = await parseSheet(file, { maxRows: 10 });
     expect(sheet).toEqual({ startRow: 0, rows: [columns, ['a@b.test', '1', 'shared']], truncated: false, counted: 2 });
   });
 
@@ -69,12 +69,12 @@ describe('the streaming .xlsx reader', () => {
       ws.addRow(columns);
       for (let i = 0; i < 50; i++) ws.addRow([`u${i}@x.test`, 1]);
     });
-    const sheet = await parseSheet(file, { sheetRows: 60 });
+    const sheet = await parseSheet(file, { maxRows: 60 });
     expect(sheet.rows).toHaveLength(51);
     expect(sheet.truncated).toBe(false);
-    // the raw count refuses before parsing: nothing read at all
-    const over = await parseSheet(file, { sheetRows: 20 });
-    expect(over).toMatchObject({ rows: [], truncated: true, counted: 51 });
+    // the raw count refuses before parsing: nothing read at all, and the count stops one row past
+    const over = await parseSheet(file, { maxRows: 20 });
+    expect(over).toMatchObject({ rows: [], truncated: true, counted: 21 });
   });
 });
 
