@@ -136,6 +136,11 @@ export class SheetReader {
     }
   }
 
+  /** Batches read by the worker and not yet taken: never more than two. */
+  get buffered(): number {
+    return this.queue.length;
+  }
+
   /** The next batch of rows, or null at the end of the sheet (or past maxRows: see `truncated`). */
   async next(): Promise<SheetRow[] | null> {
     for (;;) {
@@ -212,7 +217,14 @@ export async function parseSheet(file: Buffer, opts: ReadOptions): Promise<Parse
   }
   if (found.length === 0) return { startRow: 0, rows: [], truncated: reader.truncated, counted: reader.counted };
   const start = found[0]!.row;
-  const from = found.reduce((m, r) => Math.min(m, r.cells.findIndex((c) => c !== null)), Infinity);
+  const from = found.reduce(
+    (m, r) =>
+      Math.min(
+        m,
+        r.cells.findIndex((c) => c !== null),
+      ),
+    Infinity,
+  );
   const width = found.reduce((m, r) => Math.max(m, r.cells.length), 0) - from;
   const rows: (string | null)[][] = [];
   for (const { row, cells } of found) {
