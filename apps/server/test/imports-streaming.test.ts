@@ -1,8 +1,9 @@
 import { CERTIFICATION_IMPORT_COLUMNS, IMPORT_TEMPLATES } from '@trainlab/contract';
+import { count, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { certificationMasters } from '../src/db/schema';
+import { certificationMasters, certifications } from '../src/db/schema';
 import { importRows } from '../src/platform/excel';
 import { parseSheet } from '../src/platform/excel/parse';
 import { createTestApp, type TestApp } from './helpers';
@@ -129,6 +130,34 @@ describe('IMPORT_MAX_ROWS', () => {
       status: 422,
       body: { file: ['The file must not have more than 3 rows.'] },
     });
+  });
+
+  it('the legacy .xls too: exactly the limit goes in, one more is refused and nothing is written', async () => {
+    const { createRequire } = await import('node:module');
+    const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
+    const sample = IMPORT_TEMPLATES.certification.sample as Record<string, string | number>;
+    const xls = (rows: number, tag: string) => {
+      const wb = XLSX.utils.book_new();
+      const body = Array.from({ length: rows }, (_, i) =>
+        CERTIFICATION_IMPORT_COLUMNS.map((c) => (c === 'name' ? `Xls ${tag} ${i}` : (sample[c] ?? null))),
+      );
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...CERTIFICATION_IMPORT_COLUMNS], ...body]), 'S');
+      return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    };
+    const stored = async (tag: string) =>
+      (
+        await t.deps.db
+          .select({ n: count() })
+          .from(certifications)
+          .where(like(certifications.name, `Xls ${tag} %`))
+      )[0]!.n;
+    expect(await upload(xls(3, 'at'))).toMatchObject({ status: 200, body: { count: 3 } });
+    expect(await stored('at')).toBe(3);
+    expect(await upload(xls(4, 'over'))).toEqual({
+      status: 422,
+      body: { file: ['The file must not have more than 3 rows.'] },
+    });
+    expect(await stored('over')).toBe(0);
   });
 
   it('IMPORT_MAX_FILE_BYTES sets the largest file', async () => {
