@@ -1,8 +1,9 @@
 import { CERTIFICATION_IMPORT_COLUMNS, IMPORT_TEMPLATES } from '@trainlab/contract';
+import { count, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { certificationMasters } from '../src/db/schema';
+import { certificationMasters, certifications } from '../src/db/schema';
 import { importRows } from '../src/platform/excel';
 import { parseSheet } from '../src/platform/excel/parse';
 import { createTestApp, type TestApp } from './helpers';
@@ -59,7 +60,7 @@ describe('the streaming .xlsx reader', () => {
     const order = entryOrder(file);
     expect(order.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(order.indexOf('xl/sharedStrings.xml'));
     expect(order.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(order.indexOf('xl/workbook.xml'));
-    const sheet = await parseSheet(file, { sheetRows: 10 });
+    const sheet = await parseSheet(file, { maxRows: 10 });
     expect(sheet).toEqual({ startRow: 0, rows: [columns, ['a@b.test', '1', 'shared']], truncated: false, counted: 2 });
   });
 
@@ -69,12 +70,12 @@ describe('the streaming .xlsx reader', () => {
       ws.addRow(columns);
       for (let i = 0; i < 50; i++) ws.addRow([`u${i}@x.test`, 1]);
     });
-    const sheet = await parseSheet(file, { sheetRows: 60 });
+    const sheet = await parseSheet(file, { maxRows: 60 });
     expect(sheet.rows).toHaveLength(51);
     expect(sheet.truncated).toBe(false);
-    // the raw count refuses before parsing: nothing read at all
-    const over = await parseSheet(file, { sheetRows: 20 });
-    expect(over).toMatchObject({ rows: [], truncated: true, counted: 51 });
+    // the raw count refuses before parsing: nothing read at all, and the count stops one row past
+    const over = await parseSheet(file, { maxRows: 20 });
+    expect(over).toMatchObject({ rows: [], truncated: true, counted: 21 });
   });
 });
 
@@ -129,6 +130,34 @@ describe('IMPORT_MAX_ROWS', () => {
       status: 422,
       body: { file: ['The file must not have more than 3 rows.'] },
     });
+  });
+
+  it('the legacy .xls too: exactly the limit goes in, one more is refused and nothing is written', async () => {
+    const { createRequire } = await import('node:module');
+    const XLSX = createRequire(import.meta.url)('xlsx') as typeof import('xlsx');
+    const sample = IMPORT_TEMPLATES.certification.sample as Record<string, string | number>;
+    const xls = (rows: number, tag: string) => {
+      const wb = XLSX.utils.book_new();
+      const body = Array.from({ length: rows }, (_, i) =>
+        CERTIFICATION_IMPORT_COLUMNS.map((c) => (c === 'name' ? `Xls ${tag} ${i}` : (sample[c] ?? null))),
+      );
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...CERTIFICATION_IMPORT_COLUMNS], ...body]), 'S');
+      return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    };
+    const stored = async (tag: string) =>
+      (
+        await t.deps.db
+          .select({ n: count() })
+          .from(certifications)
+          .where(like(certifications.name, `Xls ${tag} %`))
+      )[0]!.n;
+    expect(await upload(xls(3, 'at'))).toMatchObject({ status: 200, body: { count: 3 } });
+    expect(await stored('at')).toBe(3);
+    expect(await upload(xls(4, 'over'))).toEqual({
+      status: 422,
+      body: { file: ['The file must not have more than 3 rows.'] },
+    });
+    expect(await stored('over')).toBe(0);
   });
 
   it('IMPORT_MAX_FILE_BYTES sets the largest file', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type addQuestionRequest,
   IMPORT_TEMPLATES,
@@ -10,10 +11,10 @@ import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-o
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { assessmentAnswers, assessmentAttempts, assessmentQuestions, questions } from '../../db/schema';
-import { chunksOf, insertChunked } from '../../platform/db/insert-chunked';
+import { insertChunked } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { AppError, invalidField, notFound } from '../../platform/errors';
-import { ImportRowsError, importRows, readUpload } from '../../platform/excel';
+import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { managerTenant } from '../trainings/access';
@@ -183,48 +184,72 @@ export async function languages(deps: Deps, auth: AuthContext) {
 }
 
 /**
+ * In-file duplicates of a question bank import: the first row of every question key read so far.
+ * Keys are kept as 132 bits of their SHA-256 (22 characters), not the question's text, so 100,000
+ * rows cost a few megabytes whatever the questions' length (a false match among 100,000 keys: about
+ * one chance in 10^29).
+ */
+function firstRows() {
+  const rows = new Map<string, number>();
+  const digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 22);
+  return {
+    /** the row where key was first seen, or undefined (and then this row is remembered as its first) */
+    seen(key: string, row: number): number | undefined {
+      const d = digest(key);
+      const first = rows.get(d);
+      if (first === undefined) rows.set(d, row);
+      return first;
+    },
+  };
+}
+
+/**
  * /upload-question-bank: the shared import pipeline validates every row; a question already in the
- * bank or repeated in the file is a row error too; then all rows are written in one transaction.
+ * bank or repeated in the file (however far apart the rows) is a row error too. The rows are checked
+ * and written batch by batch in one transaction: all rows or none.
  */
 export async function uploadBank(deps: Deps, auth: AuthContext, request: FastifyRequest) {
   const bank = callerBank(auth);
   const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
-  const rows = await importRows({
-    maxRows: deps.config.IMPORT_MAX_ROWS,
-    file: upload.file,
-    filename: upload.filename,
-    schema: questionImportRow,
-    columns: IMPORT_TEMPLATES['question-bank'].columns,
-  });
-  const values = rows.map(({ row, data }) => ({ row, ...columnsOf(data) }));
-  const errors: { row: number; attribute: string; errors: string[] }[] = [];
-  const firstRow = new Map<string, number>();
-  for (const v of values) {
-    const seen = firstRow.get(v.dedupe_key);
-    if (seen !== undefined) {
-      errors.push({
-        row: v.row,
-        attribute: 'question',
-        errors: [BANK_MSG.duplicateInFile.replace('{row}', String(seen))],
-      });
-    } else firstRow.set(v.dedupe_key, v.row);
-  }
-  for (const keys of chunksOf([...firstRow.keys()])) {
-    const existing = await deps.db
-      .select({ key: questions.dedupe_key })
-      .from(questions)
-      .where(and(eq(questions.bank, bank.key), inArray(questions.dedupe_key, keys)));
-    for (const { key } of existing) {
-      errors.push({ row: firstRow.get(key)!, attribute: 'question', errors: [BANK_MSG.duplicate] });
-    }
-  }
-  if (errors.length > 0) throw new ImportRowsError(errors.sort((a, b) => a.row - b.row));
-  const inserts = values.map(({ row: _row, ...v }) => ({
-    ...v,
-    bank: bank.key,
-    owner_user_id: bank.owner_user_id,
-    organization_id: bank.organization_id,
-  }));
-  await deps.db.transaction((tx) => insertChunked(tx, questions, inserts));
-  return { message: MSG.recordAdded, count: inserts.length };
+  const inFile = firstRows();
+  const count = await streamImport(
+    {
+      maxRows: deps.config.IMPORT_MAX_ROWS,
+      file: upload.file,
+      filename: upload.filename,
+      schema: questionImportRow,
+      columns: IMPORT_TEMPLATES['question-bank'].columns,
+    },
+    (rows) =>
+      deps.db.transaction(async (tx) => {
+        for await (const batch of rows) {
+          const fresh = new Map<string, { row: number; values: ReturnType<typeof columnsOf> }>();
+          for (const { row, data } of batch) {
+            const values = columnsOf(data);
+            const first = inFile.seen(values.dedupe_key, row);
+            if (first === undefined) fresh.set(values.dedupe_key, { row, values });
+            else rows.reject(row, 'question', BANK_MSG.duplicateInFile.replace('{row}', String(first)));
+          }
+          // already in the bank: only this batch's new keys are looked up (earlier batches' keys,
+          // written by this import, are in-file repeats and were answered above)
+          if (fresh.size > 0) {
+            const existing = await tx
+              .select({ key: questions.dedupe_key })
+              .from(questions)
+              .where(and(eq(questions.bank, bank.key), inArray(questions.dedupe_key, [...fresh.keys()])));
+            for (const { key } of existing) rows.reject(fresh.get(key)!.row, 'question', BANK_MSG.duplicate);
+          }
+          if (rows.failed) continue;
+          const inserts = [...fresh.values()].map(({ values }) => ({
+            ...values,
+            bank: bank.key,
+            owner_user_id: bank.owner_user_id,
+            organization_id: bank.organization_id,
+          }));
+          await insertChunked(tx, questions, inserts);
+        }
+        return rows.count;
+      }),
+  );
+  return { message: MSG.recordAdded, count };
 }

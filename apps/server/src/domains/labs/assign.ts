@@ -14,7 +14,7 @@ import { users, vms, vmUsages } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
-import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
+import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { issuePasswordLink } from '../accounts-mail';
 import { isLearner, managerTenant, type Tenant } from '../trainings/access';
@@ -123,58 +123,70 @@ export async function assignVm(deps: Deps, auth: AuthContext, body: z.output<typ
   return { message: MSG.recordAdded, vm_name: done[0]!.vm.vm_name, user_id: done[0]!.user.id };
 }
 
-/** /vm-assign-to-user: learners from Excel, one free lab each; all rows or none. */
+/**
+ * /vm-assign-to-user: learners from Excel, one free lab each; all rows or none. The rows are checked
+ * and assigned batch by batch in one transaction, each batch taking (and locking) the next free
+ * labs; e-mails repeated anywhere in the file are caught by a Set of those met so far. What the
+ * mails need is kept until the commit: one entry per lab assigned, so no more than the tenant's labs.
+ */
 export async function assignVmsFromExcel(deps: Deps, auth: AuthContext, request: FastifyRequest) {
   const tenant = managerTenant(auth);
   const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
-  const rows = await importRows({
-    maxRows: deps.config.IMPORT_MAX_ROWS,
-    file: upload.file,
-    filename: upload.filename,
-    schema: trainingUserImportRow,
-    columns: IMPORT_TEMPLATES['training-user'].columns,
-  });
-  const people: Person[] = rows.map(({ data }) => ({
-    first_name: data.firstname,
-    last_name: data.lastname,
-    email: data.email,
-    mobile_no: data.mobileno,
-  }));
-  const done = await deps.db.transaction(async (tx) => {
-    const errors: RowError[] = [];
-    const existing = await accountsByEmail(
-      tx,
-      people.map((p) => p.email.toLowerCase()),
-    );
-    const seen = new Set<string>();
-    people.forEach((p, i) => {
-      const key = p.email.toLowerCase();
-      const account = existing.get(key);
-      if (seen.has(key))
-        errors.push({
-          row: rows[i]!.row,
-          attribute: 'email',
-          errors: ['The email appears more than once in the file.'],
-        });
-      else if (account && !isLearner(account.roles)) {
-        errors.push({ row: rows[i]!.row, attribute: 'email', errors: [MSG.labNotLearner] });
-      }
-      seen.add(key);
-    });
-    if (errors.length) throw new ImportRowsError(errors);
-    const free = await freeLabs(tx, tenant, people.length);
-    if (free.length < people.length) {
-      throw new ValidationError({
-        file: [`${MSG.labNoFreeVm} ${free.length} free, the file has ${people.length} rows.`],
-      });
-    }
-    return assignAll(
-      deps,
-      tx,
-      tenant,
-      people.map((person, i) => ({ person, vm: free[i]! })),
-    );
-  });
+  const done = await streamImport(
+    {
+      maxRows: deps.config.IMPORT_MAX_ROWS,
+      file: upload.file,
+      filename: upload.filename,
+      schema: trainingUserImportRow,
+      columns: IMPORT_TEMPLATES['training-user'].columns,
+    },
+    (rows) =>
+      deps.db.transaction(async (tx) => {
+        const seen = new Set<string>();
+        const assigned: Assigned[] = [];
+        /** the tenant's free labs, counted once they ran short of the rows */
+        let free: number | undefined;
+        for await (const batch of rows) {
+          const people: Person[] = batch.map(({ data }) => ({
+            first_name: data.firstname,
+            last_name: data.lastname,
+            email: data.email,
+            mobile_no: data.mobileno,
+          }));
+          const existing = await accountsByEmail(
+            tx,
+            people.map((p) => p.email.toLowerCase()),
+          );
+          people.forEach((p, i) => {
+            const key = p.email.toLowerCase();
+            const account = existing.get(key);
+            if (seen.has(key)) rows.reject(batch[i]!.row, 'email', 'The email appears more than once in the file.');
+            else if (account && !isLearner(account.roles)) rows.reject(batch[i]!.row, 'email', MSG.labNotLearner);
+            seen.add(key);
+          });
+          if (rows.failed || free !== undefined) continue;
+          const labs = await freeLabs(tx, tenant, people.length);
+          if (labs.length < people.length) {
+            free = assigned.length + labs.length;
+            continue;
+          }
+          assigned.push(
+            ...(await assignAll(
+              deps,
+              tx,
+              tenant,
+              people.map((person, i) => ({ person, vm: labs[i]! })),
+            )),
+          );
+        }
+        if (free !== undefined) {
+          throw new ValidationError({
+            file: [`${MSG.labNoFreeVm} ${free} free, the file has ${rows.count} rows.`],
+          });
+        }
+        return assigned;
+      }),
+  );
   await notify(deps, done);
   return { message: MSG.recordAdded, count: done.length };
 }

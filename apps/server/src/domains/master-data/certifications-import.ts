@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { certificationMasters, certifications } from '../../db/schema';
 import { insertChunked } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
-import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
+import { readUpload, streamImport } from '../../platform/excel';
 import {
   certificationValues,
   invalidChoice,
@@ -15,19 +15,11 @@ import {
 /**
  * /upload-certification-master: certifications from Excel. Master items are named in the sheet
  * (matched case-insensitively within their type; a numeric id of the right type also works).
- * Every row is checked before anything is written; the rows are written in one transaction.
+ * The rows are checked and written batch by batch in one transaction: all rows or none.
  */
 export async function importCertifications(deps: Deps, request: FastifyRequest, timeoutMs?: number) {
   const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
-  const rows = await importRows({
-    maxRows: deps.config.IMPORT_MAX_ROWS,
-    file: upload.file,
-    filename: upload.filename,
-    schema: certificationImportRow,
-    columns: IMPORT_TEMPLATES.certification.columns,
-    timeoutMs,
-  });
-
+  // the master lists are short: read once, before the file
   const masters = await deps.db
     .select({ id: certificationMasters.id, type: certificationMasters.type, name: certificationMasters.name })
     .from(certificationMasters);
@@ -41,18 +33,31 @@ export async function importCertifications(deps: Deps, request: FastifyRequest, 
     return byId.get(id) === type ? id : undefined;
   };
 
-  const errors: RowError[] = [];
-  const values = rows.map(({ row, data }) => {
-    const ids = {} as Record<MasterField, number | null>;
-    for (const field of MASTER_FIELD_NAMES) {
-      const id = resolve(field, data[field]);
-      if (id === undefined) errors.push({ row, attribute: field, errors: [invalidChoice(field)] });
-      ids[field] = id ?? null;
-    }
-    return certificationValues({ ...data, ...ids });
-  });
-  if (errors.length > 0) throw new ImportRowsError(errors);
-
-  await deps.db.transaction((tx) => insertChunked(tx, certifications, values));
-  return { message: MSG.recordAdded, count: values.length };
+  const count = await streamImport(
+    {
+      maxRows: deps.config.IMPORT_MAX_ROWS,
+      file: upload.file,
+      filename: upload.filename,
+      schema: certificationImportRow,
+      columns: IMPORT_TEMPLATES.certification.columns,
+      timeoutMs,
+    },
+    (rows) =>
+      deps.db.transaction(async (tx) => {
+        for await (const batch of rows) {
+          const values = batch.map(({ row, data }) => {
+            const ids = {} as Record<MasterField, number | null>;
+            for (const field of MASTER_FIELD_NAMES) {
+              const id = resolve(field, data[field]);
+              if (id === undefined) rows.reject(row, field, invalidChoice(field));
+              ids[field] = id ?? null;
+            }
+            return certificationValues({ ...data, ...ids });
+          });
+          if (!rows.failed) await insertChunked(tx, certifications, values);
+        }
+        return rows.count;
+      }),
+  );
+  return { message: MSG.recordAdded, count };
 }

@@ -13,7 +13,7 @@ import { syllabusTopics, topicRatings, trainingAttendances, trainings, users } f
 import { insertChunked } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { AppError, invalidField } from '../../platform/errors';
-import { importRows, readUpload } from '../../platform/excel';
+import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { type TopicRow, topicForStaff, trainingForManager, trainingForStaff } from './access';
 import { iso } from './rows';
@@ -65,27 +65,35 @@ export async function addTopic(deps: Deps, auth: AuthContext, body: z.output<typ
   return { message: MSG.recordAdded, id: row!.id };
 }
 
-/** /upload-training-syllabus: topics from Excel, all rows or none. */
+/** /upload-training-syllabus: topics from Excel, written batch by batch in one transaction: all rows or none. */
 export async function importTopics(deps: Deps, auth: AuthContext, request: FastifyRequest) {
   const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const slug = upload.fields.slug?.trim();
   if (!slug) throw invalidField('slug', 'The slug field is required.');
   const training = await trainingForManager(deps, auth, slug);
-  const rows = await importRows({
-    maxRows: deps.config.IMPORT_MAX_ROWS,
-    file: upload.file,
-    filename: upload.filename,
-    schema: syllabusImportRow,
-    columns: IMPORT_TEMPLATES['training-syllabus'].columns,
-  });
-  const values = rows.map(({ data }) => ({
-    training_id: training.id,
-    session_topic: data.topic_name,
-    start_time: when(data.start_time),
-    end_time: when(data.end_time),
-  }));
-  await deps.db.transaction((tx) => insertChunked(tx, syllabusTopics, values));
-  return { message: MSG.recordAdded, count: values.length };
+  const count = await streamImport(
+    {
+      maxRows: deps.config.IMPORT_MAX_ROWS,
+      file: upload.file,
+      filename: upload.filename,
+      schema: syllabusImportRow,
+      columns: IMPORT_TEMPLATES['training-syllabus'].columns,
+    },
+    (rows) =>
+      deps.db.transaction(async (tx) => {
+        for await (const batch of rows) {
+          const values = batch.map(({ data }) => ({
+            training_id: training.id,
+            session_topic: data.topic_name,
+            start_time: when(data.start_time),
+            end_time: when(data.end_time),
+          }));
+          if (!rows.failed) await insertChunked(tx, syllabusTopics, values);
+        }
+        return rows.count;
+      }),
+  );
+  return { message: MSG.recordAdded, count };
 }
 
 /** /delete-training-syllabus: only a topic that has not started (its attendance would go with it). */

@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db/client';
 import { chunksOf } from '../../platform/db/insert-chunked';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound, ValidationError } from '../../platform/errors';
-import { ImportRowsError, importRows, type RowError, readUpload } from '../../platform/excel';
+import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
@@ -121,7 +121,7 @@ async function notify(deps: Deps, training: TrainingRow, done: Pick<Enrolled, 'u
 export const ENROLMENT_MAIL_JOB = 'trainings.enrolment-mail';
 const ENROLMENT_MAIL_BATCH = 100;
 
-async function queueNotices(deps: Deps, training: TrainingRow, done: Enrolled[]) {
+async function queueNotices(deps: Pick<Deps, 'db'>, training: TrainingRow, done: Enrolled[]) {
   for (const slice of chunksOf(done, ENROLMENT_MAIL_BATCH)) {
     await enqueue(deps, ENROLMENT_MAIL_JOB, {
       training_id: training.id,
@@ -158,15 +158,18 @@ registerJobHandler(ENROLMENT_MAIL_JOB, async (deps, payload) => {
 });
 
 /**
- * Why a person cannot be enrolled: listed twice, already enrolled, or an account that is not a
- * learner (provider, trainer, admin...). Reported through `problem`, by index.
+ * Why a person cannot be enrolled: listed twice (`seen` holds the e-mails met so far, in this call
+ * or in the earlier batches of an import), already enrolled, or an account that is not a learner
+ * (provider, trainer, admin...). Reported through `problem`, by index. Answers the people's
+ * existing accounts, by lower-cased e-mail.
  */
 async function check(
   tx: Tx,
   training: TrainingRow,
   people: Person[],
   problem: (index: number, field: string, message: string) => void,
-): Promise<void> {
+  seen = new Set<string>(),
+): Promise<Map<string, UserRow>> {
   const existing = await accountsByEmail(
     tx,
     people.map((p) => p.email.toLowerCase()),
@@ -182,7 +185,6 @@ async function check(
       .where(and(eq(trainingUsers.training_id, training.id), inArray(trainingUsers.user_id, slice)));
     for (const r of rows) already.add(r.user_id);
   }
-  const seen = new Set<string>();
   people.forEach((p, i) => {
     const key = p.email.toLowerCase();
     const account = existing.get(key);
@@ -191,15 +193,16 @@ async function check(
     else if (account && !isLearner(account.roles)) problem(i, 'email', MSG.trainingUserNotLearner);
     seen.add(key);
   });
+  return existing;
 }
 
 /** Creates the missing accounts and the enrolments (inside the caller's transaction). */
-
-async function write(tx: Tx, training: TrainingRow, people: Person[]): Promise<Enrolled[]> {
-  const existing = await accountsByEmail(
-    tx,
-    people.map((p) => p.email.toLowerCase()),
-  );
+async function write(
+  tx: Tx,
+  training: TrainingRow,
+  people: Person[],
+  existing: Map<string, UserRow>,
+): Promise<Enrolled[]> {
   const tenant = tenantOf(training);
   const fresh = people.filter((p) => !existing.has(p.email.toLowerCase()));
   // in slices: one INSERT of 10,000 accounts would bind over 100,000 parameters (PostgreSQL allows 65,535)
@@ -245,14 +248,14 @@ export async function addTrainingUser(deps: Deps, auth: AuthContext, body: z.out
     done = await deps.db.transaction(async (tx) => {
       const enrolled = await lockTraining(tx, training.id);
       const errors: Record<string, string[]> = {};
-      await check(tx, training, [body], (_i, field, message) => {
+      const existing = await check(tx, training, [body], (_i, field, message) => {
         errors[field] = [message];
       });
       if (Object.keys(errors).length) throw new ValidationError(errors);
       if (enrolled + 1 > training.number_of_participants) {
         throw invalidField('number_of_participants', fullError(training.number_of_participants));
       }
-      return write(tx, training, [body]);
+      return write(tx, training, [body], existing);
     });
   } catch (e) {
     // two managers adding the same person at once, or a new e-mail taken meanwhile
@@ -264,49 +267,63 @@ export async function addTrainingUser(deps: Deps, auth: AuthContext, body: z.out
   return { message: MSG.trainingUserAdded, id: one!.enrolmentId, user_id: one!.user.id };
 }
 
-/** /lp/import-training-user: learners from Excel, all rows or none. */
+/**
+ * /lp/import-training-user: learners from Excel, all rows or none. The rows are checked and written
+ * batch by batch in one transaction that holds the training's row lock; e-mails repeated far apart
+ * in the file are caught by a Set of the e-mails met so far (100,000 short strings are a few MB),
+ * accounts and enrolments already stored by a lookup per batch. The enrolment e-mails are queued
+ * in the same transaction, so they go out only if the import is committed.
+ */
 export async function importTrainingUsers(deps: Deps, auth: AuthContext, request: FastifyRequest) {
   const upload = await readUpload(request, deps.config.IMPORT_MAX_FILE_BYTES);
   const slug = upload.fields.slug?.trim();
   if (!slug) throw invalidField('slug', 'The slug field is required.');
   const training = await trainingForManager(deps, auth, slug);
-  const rows = await importRows({
-    maxRows: deps.config.IMPORT_MAX_ROWS,
-    file: upload.file,
-    filename: upload.filename,
-    schema: trainingUserImportRow,
-    columns: IMPORT_TEMPLATES['training-user'].columns,
-  });
-  const people: Person[] = rows.map(({ data }) => ({
-    first_name: data.firstname,
-    last_name: data.lastname,
-    email: data.email,
-    mobile_no: data.mobileno,
-  }));
-  let done: Enrolled[];
+  const limit = training.number_of_participants;
   try {
-    done = await deps.db.transaction(async (tx) => {
-      const enrolled = await lockTraining(tx, training.id);
-      const errors: RowError[] = [];
-      await check(tx, training, people, (i, attribute, message) => {
-        errors.push({ row: rows[i]!.row, attribute, errors: [message] });
-      });
-      if (errors.length) throw new ImportRowsError(errors);
-      if (enrolled + people.length > training.number_of_participants) {
-        throw new ValidationError({
-          file: [
-            `${fullError(training.number_of_participants)}: ${enrolled} enrolled, the file adds ${people.length}.`,
-          ],
-        });
-      }
-      return write(tx, training, people);
-    });
+    const count = await streamImport(
+      {
+        maxRows: deps.config.IMPORT_MAX_ROWS,
+        file: upload.file,
+        filename: upload.filename,
+        schema: trainingUserImportRow,
+        columns: IMPORT_TEMPLATES['training-user'].columns,
+      },
+      (rows) =>
+        deps.db.transaction(async (tx) => {
+          const enrolled = await lockTraining(tx, training.id);
+          const seen = new Set<string>();
+          for await (const batch of rows) {
+            const people: Person[] = batch.map(({ data }) => ({
+              first_name: data.firstname,
+              last_name: data.lastname,
+              email: data.email,
+              mobile_no: data.mobileno,
+            }));
+            const existing = await check(
+              tx,
+              training,
+              people,
+              (i, attribute, message) => rows.reject(batch[i]!.row, attribute, message),
+              seen,
+            );
+            // past the training's limit nothing more is written, but the rows are still checked
+            if (rows.failed || enrolled + rows.count > limit) continue;
+            await queueNotices({ db: tx }, training, await write(tx, training, people, existing));
+          }
+          if (enrolled + rows.count > limit) {
+            throw new ValidationError({
+              file: [`${fullError(limit)}: ${enrolled} enrolled, the file adds ${rows.count}.`],
+            });
+          }
+          return rows.count;
+        }),
+    );
+    return { message: MSG.recordAdded, count };
   } catch (e) {
     if (isUniqueViolation(e)) throw new ValidationError({ file: [MSG.trainingUserExists] });
     throw e;
   }
-  await queueNotices(deps, training, done);
-  return { message: MSG.recordAdded, count: done.length };
 }
 
 /** /lp/get-training-users: enrolments with join status and attended minutes. */

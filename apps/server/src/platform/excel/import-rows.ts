@@ -1,7 +1,7 @@
 import { IMPORT_MAX_ROWS, MSG, toFieldErrors } from '@trainlab/contract';
 import type { z } from 'zod';
 import { AppError, ValidationError } from '../errors';
-import { parseSheet, UnreadableFileError } from './parse';
+import { SheetReader, type SheetRow, UnreadableFileError } from './parse';
 
 export interface RowError {
   /** spreadsheet row number; the header is row 1 */
@@ -23,8 +23,10 @@ export interface ImportOptions<S extends z.ZodType> {
   /** expected header names; every one must be present (case, spaces and dashes ignored) */
   columns: readonly string[];
   maxRows?: number;
-  /** parse time limit */
+  /** time the reader may keep the import waiting for rows, in total */
   timeoutMs?: number;
+  /** rows per batch (500 by default, one INSERT_CHUNK) */
+  batchRows?: number;
 }
 
 /** At most this many row errors are answered; the import is refused either way. */
@@ -56,67 +58,148 @@ export const headerKey = (h: string) =>
     .replace(/[\s-]+/g, '_');
 
 /**
- * The Excel import pipeline: checks the file (present, .xls/.xlsx by name and signature), parses
- * its first sheet in a worker thread with time and memory limits, maps the header row to the
- * expected columns and validates every data row with `schema`. Either every row is valid and the
- * validated rows come back (with their spreadsheet row numbers), or it throws a 422:
- * `{file:[...]}` for the file as a whole, `{errors:[{row, attribute, errors}]}` for invalid rows.
- * The caller then writes all rows in one transaction (all or nothing).
+ * The rows of an import as they are read, a batch at a time: each batch holds the rows the schema
+ * accepted, with their spreadsheet row numbers. The caller checks a batch against the database,
+ * names the rows it refuses with `reject`, and writes it unless the import has `failed` (the
+ * transaction around the whole loop is rolled back anyway). Reading goes on to the end of the file
+ * after a refusal so that every refused row is named, as when the whole file was read first: at the
+ * end of the loop the iteration throws a 422 ImportRowsError with the schema's errors if any row
+ * broke the schema (the caller's checks come second, as they always have), otherwise with the
+ * rejected rows, in row order; the first MAX_ROW_ERRORS of them.
  */
-export async function importRows<S extends z.ZodType>(opts: ImportOptions<S>): Promise<ImportedRow<z.output<S>>[]> {
+export interface ImportSource<T> extends AsyncIterable<ImportedRow<T>[]> {
+  /** Refuses a row of the current batch (the import writes nothing). */
+  reject(row: number, attribute: string, message: string): void;
+  /** A row has been refused: by the schema or by the caller. */
+  readonly failed: boolean;
+  /** Data rows read so far: every row of the file once the loop has ended without an error. */
+  readonly count: number;
+}
+
+const tooMany = (maxRows: number) => fileError(`The file must not have more than ${maxRows} rows.`);
+const unreadable = (e: unknown) => (e instanceof UnreadableFileError ? fileError(MSG.fileUnreadable) : e);
+
+/**
+ * The Excel import pipeline: checks the file (present, .xls/.xlsx by name and signature), starts
+ * reading its first sheet in a worker thread with time and memory limits (a sheet over the row
+ * limit is refused from its raw row count, before a row is parsed), maps the header row to the
+ * expected columns, and hands `write` the data rows batch by batch (see ImportSource), validated
+ * with `schema`. File-level errors are thrown before `write` runs: `{file:[...]}`; invalid rows are
+ * thrown by the loop in `write`: `{errors:[{row, attribute, errors}]}`. `write` runs its loop inside
+ * one transaction, so a file is written whole or not at all while only a batch is held in memory.
+ */
+export async function streamImport<S extends z.ZodType, R>(
+  opts: ImportOptions<S>,
+  write: (rows: ImportSource<z.output<S>>) => Promise<R>,
+): Promise<R> {
   const maxRows = opts.maxRows ?? IMPORT_MAX_ROWS;
   const { file } = opts;
   if (!file || file.length === 0) throw fileError(MSG.fileRequired);
   if (!isSpreadsheet(file, opts.filename ?? '')) throw fileError(MSG.fileType);
 
-  let sheet: Awaited<ReturnType<typeof parseSheet>>;
+  let reader: SheetReader;
   try {
-    // Some slack for blank rows between data rows; a sheet longer than that is refused below.
-    // the parse's time limit grows with a raised row limit (10 s covers the default 10,000 rows)
-    sheet = await parseSheet(file, {
-      sheetRows: maxRows + 1 + 1000,
+    reader = await SheetReader.open(file, {
+      maxRows: maxRows + 1, // and the header
+      batchRows: opts.batchRows,
+      // the time limit grows with a raised row limit (10 s covers the default 10,000 rows)
       timeoutMs: opts.timeoutMs ?? Math.max(10_000, maxRows),
     });
   } catch (e) {
-    if (e instanceof UnreadableFileError) throw fileError(MSG.fileUnreadable);
-    throw e;
+    throw unreadable(e);
   }
-  const tooMany = () => fileError(`The file must not have more than ${maxRows} rows.`);
-  if (sheet.truncated) throw tooMany();
+  try {
+    const read = async () => {
+      try {
+        const batch = await reader.next();
+        if (batch === null && reader.truncated) throw tooMany(maxRows);
+        return batch;
+      } catch (e) {
+        throw unreadable(e);
+      }
+    };
+    const first = await read();
+    if (!first) throw fileError(MSG.fileNoRows);
+    const header = first[0]!.cells;
+    let pending: SheetRow[] | null = first.slice(1);
+    while (pending && pending.length === 0) pending = await read();
+    if (!pending) throw fileError(MSG.fileNoRows);
 
-  const [header = [], ...body] = sheet.rows;
-  const dataRows = body
-    .map((cells, i) => ({ row: sheet.startRow + i + 2, cells }))
-    .filter(({ cells }) => cells.some((c) => c !== null && c !== ''));
-  if (dataRows.length === 0) throw fileError(MSG.fileNoRows);
-  if (dataRows.length > maxRows) throw tooMany();
+    const position = new Map<string, number>();
+    header.forEach((h, i) => {
+      if (h !== null && !position.has(headerKey(h))) position.set(headerKey(h), i);
+    });
+    const missing = opts.columns.filter((c) => !position.has(headerKey(c)));
+    if (missing.length > 0) throw fileError(`The file is missing the columns: ${missing.join(', ')}.`);
 
-  const position = new Map<string, number>();
-  header.forEach((h, i) => {
-    if (h !== null && !position.has(headerKey(h))) position.set(headerKey(h), i);
+    const schemaErrors: RowError[] = [];
+    const rejected: RowError[] = [];
+    let batchRejects: RowError[] = [];
+    let count = 0;
+    // the caller's refusals of a batch, in row order (batches come in row order)
+    const settleRejects = () => {
+      batchRejects.sort((a, b) => a.row - b.row);
+      rejected.push(...batchRejects.slice(0, MAX_ROW_ERRORS - rejected.length));
+      batchRejects = [];
+    };
+    const source: ImportSource<z.output<S>> = {
+      reject(row, attribute, message) {
+        batchRejects.push({ row, attribute, errors: [message] });
+      },
+      get failed() {
+        return schemaErrors.length > 0 || rejected.length > 0 || batchRejects.length > 0;
+      },
+      get count() {
+        return count;
+      },
+      async *[Symbol.asyncIterator]() {
+        let batch = pending;
+        pending = null;
+        while (batch) {
+          settleRejects();
+          const valid: ImportedRow<z.output<S>>[] = [];
+          for (const { row, cells } of batch) {
+            count++;
+            if (count > maxRows) throw tooMany(maxRows);
+            if (schemaErrors.length >= MAX_ROW_ERRORS) continue; // refused anyway: read on for the count only
+            // Only the expected columns are read, into a plain object with no prototype surprises.
+            const record: Record<string, string | undefined> = {};
+            for (const column of opts.columns) {
+              const value = cells[position.get(headerKey(column))!];
+              record[column] = value === null || value === undefined || value === '' ? undefined : value;
+            }
+            const parsed = opts.schema.safeParse(record);
+            if (parsed.success) {
+              valid.push({ row, data: parsed.data });
+              continue;
+            }
+            for (const [attribute, messages] of Object.entries(toFieldErrors(parsed.error.issues, record))) {
+              schemaErrors.push({ row, attribute, errors: messages });
+            }
+          }
+          // once a row broke the schema the caller's checks no longer matter (its errors come first)
+          if (schemaErrors.length === 0 && rejected.length < MAX_ROW_ERRORS && valid.length > 0) yield valid;
+          batch = await read();
+        }
+        settleRejects();
+        if (schemaErrors.length > 0) throw new ImportRowsError(schemaErrors);
+        if (rejected.length > 0) throw new ImportRowsError(rejected);
+      },
+    };
+    return await write(source);
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * Every validated row of a file at once (small files and tests). Imports go through streamImport,
+ * which holds a batch at a time.
+ */
+export async function importRows<S extends z.ZodType>(opts: ImportOptions<S>): Promise<ImportedRow<z.output<S>>[]> {
+  return streamImport(opts, async (rows) => {
+    const all: ImportedRow<z.output<S>>[] = [];
+    for await (const batch of rows) all.push(...batch);
+    return all;
   });
-  const missing = opts.columns.filter((c) => !position.has(headerKey(c)));
-  if (missing.length > 0) throw fileError(`The file is missing the columns: ${missing.join(', ')}.`);
-
-  const valid: ImportedRow<z.output<S>>[] = [];
-  const errors: RowError[] = [];
-  for (const { row, cells } of dataRows) {
-    // Only the expected columns are read, into a plain object with no prototype surprises.
-    const record: Record<string, string | undefined> = {};
-    for (const column of opts.columns) {
-      const value = cells[position.get(headerKey(column))!];
-      record[column] = value === null || value === undefined || value === '' ? undefined : value;
-    }
-    const parsed = opts.schema.safeParse(record);
-    if (parsed.success) {
-      valid.push({ row, data: parsed.data });
-      continue;
-    }
-    for (const [attribute, messages] of Object.entries(toFieldErrors(parsed.error.issues, record))) {
-      errors.push({ row, attribute, errors: messages });
-    }
-    if (errors.length >= MAX_ROW_ERRORS) break;
-  }
-  if (errors.length > 0) throw new ImportRowsError(errors);
-  return valid;
 }
