@@ -102,6 +102,11 @@ export const MSG = {
   conferenceBadMessage: 'The message is not valid.',
   conferenceTooLarge: 'The message is too large.',
   conferenceUnknownPeer: 'The participant is not in this meeting.',
+  /** an sfu-* message in a mesh room (or signal in an sfu room) */
+  conferenceWrongMedia: 'This meeting does not use that kind of media connection.',
+  conferenceTooManyStreams: 'Too many video streams asked for: show fewer at a time.',
+  conferenceMediaUnavailable: 'The media server is not reachable right now, please try again.',
+  conferenceNotPublishing: 'Publish your camera first.',
   recordingStarted: 'Recording started successfully!',
   recordingSaved: 'Recording saved successfully!',
   recordingFinished: 'The recording is already finished.',
