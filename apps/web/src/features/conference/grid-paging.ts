@@ -9,16 +9,11 @@
  * Pure functions, so the rules are tested without a browser.
  */
 
-export type SfuSource = 'camera' | 'screen';
+import type { SfuFeed, SfuSource } from '@trainlab/contract';
+
+export type { SfuFeed, SfuSource };
 /** Simulcast layer: 0 the smallest (l), 2 the full picture (h). */
 export type Substream = 0 | 1 | 2;
-
-/** A published stream of the room (`sfu-feeds`). */
-export interface SfuFeed {
-  peer: string;
-  source: SfuSource;
-  moderator: boolean;
-}
 
 /** A stream the page wants (`sfu-subscribe`). */
 export interface WantedStream {
@@ -79,7 +74,8 @@ export function gridPage({ people, feeds, speaker, page, perPage }: GridInput): 
   const pinned: GridTile[] = [
     ...screens.map((p) => tile(p.id, 'screen', true, true)),
     ...moderators.map((p, i) => tile(p.id, 'camera', true, screens.length === 0 && i === 0)),
-  ];
+    // however many moderators: the page keeps a place for ourselves and one other
+  ].slice(0, Math.max(1, perPage - 2));
   const others = people.filter((p) => !p.isModerator);
   // our own tile takes one place; at least one place is left for the others
   const room = Math.max(1, perPage - 1 - pinned.length);

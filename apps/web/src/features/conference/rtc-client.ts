@@ -1,3 +1,4 @@
+import type { SfuFeed } from '@trainlab/contract';
 import {
   type ClientMessage,
   type ConferenceRoomKind,
@@ -5,8 +6,8 @@ import {
   type ServerMessage,
   serverMessage,
 } from '@trainlab/contract';
-import type { SfuFeed, WantedStream } from './grid-paging';
-import { asSfuMessage, type SfuClientMessage, SfuSession } from './sfu-client';
+import type { WantedStream } from './grid-paging';
+import { isSfuMessage, SfuSession } from './sfu-client';
 
 /**
  * A small WebRTC mesh client for the built-in meeting provider (docs/conference-protocol.md):
@@ -177,16 +178,10 @@ export class RtcClient implements RtcClientLike {
       } catch {
         return;
       }
-      const sfu = asSfuMessage(parsed);
-      if (sfu) {
-        this.sfu?.handle(sfu);
-        return;
-      }
       const result = serverMessage.safeParse(parsed);
       if (!result.success) return;
-      // `media` is read from the message as sent (absent: a server of the mesh only)
-      const media: MediaMode = (parsed as { media?: unknown }).media === 'sfu' ? 'sfu' : 'mesh';
-      void this.handle(result.data, media);
+      if (isSfuMessage(result.data)) this.sfu?.handle(result.data);
+      else void this.handle(result.data);
     };
     ws.onclose = (event) => {
       this.stopHeartbeat();
@@ -255,7 +250,7 @@ export class RtcClient implements RtcClientLike {
     }
   }
 
-  send(message: ClientMessage | SfuClientMessage): void {
+  send(message: ClientMessage): void {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
@@ -350,13 +345,15 @@ export class RtcClient implements RtcClientLike {
     return levels;
   }
 
-  private async handle(msg: ServerMessage, media: MediaMode): Promise<void> {
+  private async handle(msg: ServerMessage): Promise<void> {
     if (this.sfu && this.handleInSfu(msg)) return;
     switch (msg.type) {
-      case 'joined':
+      case 'joined': {
         this.attempt = 0;
         this.me = msg.you;
         if (msg.ice_servers.length > 0) this.iceServers = msg.ice_servers;
+        // absent: a server of the mesh only
+        const media: MediaMode = msg.media ?? 'mesh';
         if (media === 'sfu') {
           this.startSfu(msg.peers);
           this.events.onJoined?.(msg.you, msg.peers, msg.isModerator, media);
@@ -372,6 +369,7 @@ export class RtcClient implements RtcClientLike {
         }
         this.emitPeers();
         return;
+      }
       case 'peer-joined':
         this.addPeer(msg.peer, false);
         this.emitPeers();

@@ -1,5 +1,9 @@
-import type { SfuFeed, SfuSource, WantedStream } from './grid-paging';
-import { streamsKey } from './grid-paging';
+import type { ClientMessage, ServerMessage, SfuFeed, SfuSource, SfuStream, sfuCandidate } from '@trainlab/contract';
+import type { z } from 'zod';
+import { streamsKey, type WantedStream } from './grid-paging';
+
+type SfuCandidate = z.infer<typeof sfuCandidate>;
+type Jsep = { type: 'offer' | 'answer'; sdp: string };
 
 /**
  * The media of a room on the selective forwarding unit (Janus VideoRoom, docs/conference-protocol.md):
@@ -14,45 +18,28 @@ import { streamsKey } from './grid-paging';
  */
 
 export type RtcIceServer = Record<string, unknown>;
-export type SfuTarget = SfuSource | 'subscriber';
-
-interface Jsep {
-  type: 'offer' | 'answer';
-  sdp: string;
-}
 
 /** What the page sends for the SFU (the contract's `sfu-*` client messages). */
-export type SfuClientMessage =
-  | { type: 'sfu-publish'; source: SfuSource; jsep: Jsep }
-  | { type: 'sfu-unpublish'; source: SfuSource }
-  | { type: 'sfu-subscribe'; streams: WantedStream[] }
-  | { type: 'sfu-layer'; feed: string; source: SfuSource; substream: 0 | 1 | 2 }
-  | { type: 'sfu-answer'; source: 'subscriber'; jsep: Jsep }
-  | { type: 'sfu-trickle'; target: SfuTarget; candidate: RTCIceCandidateInit | null };
-
-export interface SfuOfferStream {
-  mid: string;
-  feed: string;
-  source: SfuSource;
-  kind: 'audio' | 'video';
-}
-
+export type SfuClientMessage = Extract<ClientMessage, { type: `sfu-${string}` }>;
 /** What the server sends for the SFU (the contract's `sfu-*` server messages). */
-export type SfuServerMessage =
-  | { type: 'sfu-feeds'; feeds: SfuFeed[] }
-  | { type: 'sfu-talking'; peer: string; talking: boolean }
-  | { type: 'sfu-offer'; jsep: Jsep; streams: SfuOfferStream[] }
-  | { type: 'sfu-answer'; source: SfuSource; jsep: Jsep }
-  | { type: 'sfu-trickle'; target: SfuTarget; candidate: RTCIceCandidateInit | null };
+export type SfuServerMessage = Extract<ServerMessage, { type: `sfu-${string}` }>;
 
-const SFU_TYPES = new Set(['sfu-feeds', 'sfu-talking', 'sfu-offer', 'sfu-answer', 'sfu-trickle']);
-
-/** An `sfu-*` message of the server, told apart before the room messages are parsed. */
-export function asSfuMessage(data: unknown): SfuServerMessage | null {
-  if (!data || typeof data !== 'object') return null;
-  const type = (data as { type?: unknown }).type;
-  return typeof type === 'string' && SFU_TYPES.has(type) ? (data as SfuServerMessage) : null;
+/** An `sfu-*` message of the server (handed to the SFU session rather than the room). */
+export function isSfuMessage(msg: ServerMessage): msg is SfuServerMessage {
+  return msg.type.startsWith('sfu-');
 }
+
+/** RTCIceCandidateInit as the contract carries it (null: the end of the candidates). */
+const candidateOf = (c: RTCIceCandidate | null): SfuCandidate => {
+  if (!c) return null;
+  const j = c.toJSON();
+  return {
+    candidate: j.candidate ?? '',
+    sdpMid: j.sdpMid,
+    sdpMLineIndex: j.sdpMLineIndex,
+    usernameFragment: j.usernameFragment,
+  };
+};
 
 /**
  * The camera's simulcast layers, highest first as Janus's own client sends them: the full picture,
@@ -77,7 +64,7 @@ interface Publisher {
   kinds: string;
   /** our candidates wait until the offer is on its way */
   offered: boolean;
-  queued: (RTCIceCandidateInit | null)[];
+  queued: SfuCandidate[];
   /** the server's candidates wait for its answer */
   remote: RTCIceCandidateInit[];
 }
@@ -98,7 +85,7 @@ export class SfuSession {
   private publishers = new Map<SfuSource, Publisher>();
   private sub: RTCPeerConnection | null = null;
   private subRemote: RTCIceCandidateInit[] = [];
-  private offerStreams: SfuOfferStream[] = [];
+  private offerStreams: SfuStream[] = [];
   private remote = new Map<string, MediaStream>();
   private local: MediaStream | null = null;
   private wanted: WantedStream[] = [];
@@ -198,7 +185,7 @@ export class SfuSession {
       });
     }
     pc.onicecandidate = (e) => {
-      const candidate = e.candidate ? e.candidate.toJSON() : null;
+      const candidate = candidateOf(e.candidate);
       if (pub.offered) this.send({ type: 'sfu-trickle', target: source, candidate });
       else pub.queued.push(candidate);
     };
@@ -236,11 +223,11 @@ export class SfuSession {
     this.subscribe(this.wanted);
   }
 
-  private async onOffer(jsep: Jsep, streams: SfuOfferStream[]): Promise<void> {
+  private async onOffer(jsep: Jsep, streams: SfuStream[]): Promise<void> {
     if (!this.sub) {
       const pc = new RTCPeerConnection({ iceServers: this.iceServers as unknown as RTCIceServer[] });
       pc.onicecandidate = (e) =>
-        this.send({ type: 'sfu-trickle', target: 'subscriber', candidate: e.candidate ? e.candidate.toJSON() : null });
+        this.send({ type: 'sfu-trickle', target: 'subscriber', candidate: candidateOf(e.candidate) });
       pc.ontrack = () => this.collect();
       this.sub = pc;
     }
