@@ -111,8 +111,26 @@ const schema = z.object({
   GUACD_HOST: z.string().optional(),
   GUACD_PORT: z.coerce.number().int().min(1).max(65535).default(4822),
   // ---- live conference ----
-  /** builtin: WebRTC rooms signalled over /ws/conference; jitsi: the Jitsi Meet IFrame API on JITSI_DOMAIN */
-  MEETING_PROVIDER: z.enum(['builtin', 'jitsi']).default('builtin'),
+  /**
+   * builtin: WebRTC rooms signalled over /ws/conference (a mesh; with JANUS_URL, large classes use
+   * Janus); janus: the same rooms with media through Janus; jitsi: the Jitsi Meet IFrame API on JITSI_DOMAIN
+   */
+  MEETING_PROVIDER: z.enum(['builtin', 'jitsi', 'janus']).default('builtin'),
+  /** Janus's WebSocket API (e.g. ws://127.0.0.1:8188): only our server speaks to it, never browsers */
+  JANUS_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL')
+    .optional(),
+  /** the VideoRoom plugin's admin_key (room creation); never sent to browsers or logged */
+  JANUS_ADMIN_SECRET: z.string().min(8).optional(),
+  /** Janus's core api_secret, when it has one */
+  JANUS_API_SECRET: z.string().optional(),
+  /** where Janus writes its recordings (.mjr), readable by this server; unset = recordings stay in the browser */
+  JANUS_RECORD_DIR: z.string().optional(),
+  /** with MEETING_PROVIDER=builtin and JANUS_URL: classes larger than this meet through Janus */
+  MESH_MAX_PARTICIPANTS: z.coerce.number().int().min(1).max(1000).default(6),
+  /** the most video streams one page may receive through Janus at a time (its visible page of tiles) */
+  SFU_MAX_SUBSCRIBED_VIDEO: z.coerce.number().int().min(1).max(50).default(9),
   /** RTCIceServer list as JSON, e.g. [{"urls":"stun:stun.example.com:3478"}]; [] on a LAN */
   ICE_SERVERS: z
     .string()
@@ -176,6 +194,8 @@ const schema = z.object({
   /** ffmpeg and ffprobe programs (Debian package ffmpeg) */
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  /** Janus's recording converter (Debian package janus-tools): server-side recordings of sfu rooms */
+  JANUS_PP_REC_PATH: z.string().default('janus-pp-rec'),
   // ---- encryption at rest ----
   /** `id:base64(32 bytes),…`, the first encrypts; a key in DATA_DIR when unset (platform/field-cipher.ts) */
   FIELD_ENCRYPTION_KEYS: z
@@ -216,6 +236,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.TURN_URLS.length > 0 !== !!c.TURN_SECRET) {
     throw new ConfigError('Invalid configuration:\n  TURN_URLS and TURN_SECRET: set both or neither');
+  }
+  if (c.MEETING_PROVIDER === 'janus' && (!c.JANUS_URL || !c.JANUS_ADMIN_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JANUS_URL and JANUS_ADMIN_SECRET: are required when MEETING_PROVIDER=janus',
+    );
+  }
+  if (c.JANUS_URL && !c.JANUS_ADMIN_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JANUS_ADMIN_SECRET: is required when JANUS_URL is set');
   }
   if (c.FILE_STORE === 's3' && !c.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is required when FILE_STORE=s3');

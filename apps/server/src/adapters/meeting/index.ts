@@ -6,6 +6,8 @@ import { iceServersFor } from './turn';
  * Meeting providers behind one interface (architecture: 'live conference').
  * - builtin: WebRTC rooms in the browser, signalled over our own WebSocket /ws/conference; with
  *   TURN_URLS + TURN_SECRET each participant gets its own short-lived TURN credential (turn.ts).
+ * - janus: the built-in page and rules, with media through a Janus VideoRoom (janus.ts; the hub's
+ *   sfu relay drives it); the same answer as builtin.
  * - jitsi: Jitsi Meet's IFrame API on JITSI_DOMAIN; with JITSI_APP_ID/SECRET a JWT per participant
  *   (HS256) carries the moderator claim.
  */
@@ -21,7 +23,7 @@ export interface MeetingRoom {
 }
 export interface MeetingJoin {
   url: string;
-  provider: 'builtin' | 'jitsi';
+  provider: 'builtin' | 'jitsi' | 'janus';
   room: string;
   ws_url?: string;
   ice_servers?: Record<string, unknown>[];
@@ -30,7 +32,7 @@ export interface MeetingJoin {
 }
 
 export interface MeetingProvider {
-  readonly name: 'builtin' | 'jitsi';
+  readonly name: 'builtin' | 'jitsi' | 'janus';
   join(room: MeetingRoom, who: MeetingParticipant, opts: { guestPage?: boolean }): Promise<MeetingJoin>;
 }
 
@@ -39,18 +41,19 @@ export function createMeetingProvider(config: Config): MeetingProvider {
     if (!config.JITSI_DOMAIN) throw new Error('MEETING_PROVIDER=jitsi needs JITSI_DOMAIN');
     return jitsiProvider(config);
   }
-  return builtinProvider(config);
+  return builtinProvider(config, config.MEETING_PROVIDER === 'janus' ? 'janus' : 'builtin');
 }
 
-function builtinProvider(config: Config): MeetingProvider {
+/** builtin and janus: our own conference page; which media a room uses is told in `joined.media`. */
+function builtinProvider(config: Config, name: 'builtin' | 'janus'): MeetingProvider {
   const wsUrl = `${config.PUBLIC_URL.replace(/^http/, 'ws')}/ws/conference`;
   return {
-    name: 'builtin',
+    name,
     async join(room, who, opts) {
       const url = opts.guestPage
         ? `${config.PUBLIC_URL}/public/conference/${encodeURIComponent(room.room)}`
         : `${config.PUBLIC_URL}/conference/${encodeURIComponent(room.slug)}`;
-      return { url, provider: 'builtin', room: room.room, ws_url: wsUrl, ice_servers: iceServersFor(config, who.id) };
+      return { url, provider: name, room: room.room, ws_url: wsUrl, ice_servers: iceServersFor(config, who.id) };
     },
   };
 }

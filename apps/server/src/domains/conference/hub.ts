@@ -13,6 +13,9 @@ import { type AuthContext, resolveSession } from '../../platform/http/auth-conte
 import { takeCallRoomMember } from '../take-calls/room';
 import { closeConferenceAttendance, openConferenceAttendance } from '../trainings/attendance';
 import { type ConferenceCtx, type GuestTicket, participantOf, storeWhiteboard, trainingBy } from './service';
+import type { SfuMessage, SfuRelay } from './sfu';
+
+export type RoomMedia = 'mesh' | 'sfu';
 
 /**
  * Conference rooms of one server instance (protocol: docs/conference-protocol.md).
@@ -60,10 +63,15 @@ interface Conn {
     info: PeerInfo;
     enrolmentId: number | null;
     sessionKey: string | null;
+    /** how the room's media flows (decided when the room opened) */
+    media: RoomMedia;
   } | null;
   queue: Promise<void>;
   closed: boolean;
 }
+
+/** A room's media choice outlives any class; the last one out clears it anyway. */
+const MEDIA_CHOICE_TTL_MS = 24 * 3600_000;
 
 /** WebSocket close code 1012: Service Restart. */
 export const RESTART_CLOSE_CODE = 1012;
@@ -75,6 +83,11 @@ export interface HubOptions {
   heartbeatMs: number;
   /** the ICE servers for one participant (a TURN credential of its own when a relay is configured) */
   iceServers: (participantId: string) => Record<string, unknown>[];
+  /**
+   * Janus, when configured: the relay of the sfu rooms, and which media a room opening now gets
+   * (`trainingId` null: a take-call room).
+   */
+  sfu?: { relay: SfuRelay; choose(room: { key: string; trainingId: number | null }): Promise<RoomMedia> };
 }
 
 export class ConferenceHub {
@@ -142,6 +155,17 @@ export class ConferenceHub {
     ws.on('error', () => {});
   }
 
+  /** A message to one of this instance's connections (the sfu relay's answers). */
+  sendTo(connId: string, msg: ServerMessage): void {
+    const conn = this.conns.get(connId);
+    if (conn) this.send(conn, msg);
+  }
+
+  /** A message to everyone in a room, on every instance. */
+  async broadcast(key: string, msg: ServerMessage): Promise<void> {
+    await this.publish(key, { kind: 'broadcast', msg });
+  }
+
   private send(conn: Conn, msg: ServerMessage) {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(msg));
   }
@@ -183,6 +207,7 @@ export class ConferenceHub {
       case 'leave':
         return this.leaveRoom(conn, {});
       case 'signal': {
+        if (room.media === 'sfu') return this.send(conn, { type: 'error', message: MSG.conferenceWrongMedia });
         const members = await this.realtime.hgetall(`room:${tid}`);
         if (!members[msg.to] || msg.to === conn.id)
           return this.send(conn, { type: 'error', message: MSG.conferenceUnknownPeer });
@@ -207,6 +232,15 @@ export class ConferenceHub {
           except: conn.id,
         });
       }
+      case 'sfu-publish':
+      case 'sfu-unpublish':
+      case 'sfu-subscribe':
+      case 'sfu-answer':
+      case 'sfu-layer':
+      case 'sfu-trickle':
+        if (room.media !== 'sfu' || !this.opts.sfu)
+          return this.send(conn, { type: 'error', message: MSG.conferenceWrongMedia });
+        return this.opts.sfu.relay.handle(conn.id, msg satisfies SfuMessage);
       case 'mute-all':
       case 'end-all':
       case 'whiteboard':
@@ -223,6 +257,12 @@ export class ConferenceHub {
   ) {
     const tid = room.key;
     if (msg.type === 'recording') {
+      // an sfu room records on the server (when JANUS_RECORD_DIR is set); the pages are told either way
+      if (room.media === 'sfu' && this.opts.sfu && room.trainingId !== null && conn.auth) {
+        await this.opts.sfu.relay
+          .setRecording(tid, msg.on, { trainingId: room.trainingId, userId: conn.auth.user.id })
+          .catch(() => this.send(conn, { type: 'error', message: MSG.conferenceMediaUnavailable }));
+      }
       return this.publish(tid, {
         kind: 'broadcast',
         msg: { type: 'recording', on: msg.on, by: conn.id },
@@ -244,7 +284,24 @@ export class ConferenceHub {
         except: conn.id,
       });
     }
-    return this.publish(tid, { kind: 'end', by: conn.id });
+    await this.publish(tid, { kind: 'end', by: conn.id });
+    // the Janus room goes with the meeting (its recording, if any, to the job)
+    if (room.media === 'sfu') await this.closeSfuRoom(tid);
+  }
+
+  private async closeSfuRoom(key: string) {
+    await this.opts.sfu?.relay.closeRoom(key).catch(() => {});
+    await this.realtime.take(`media:${key}`);
+  }
+
+  /** The room's media: kept from when it opened, else chosen now (first instance to claim wins). */
+  private async mediaOf(key: string, trainingId: number | null): Promise<RoomMedia> {
+    if (!this.opts.sfu) return 'mesh';
+    const kept = await this.realtime.get(`media:${key}`);
+    if (kept === 'sfu' || kept === 'mesh') return kept;
+    const chosen = await this.opts.sfu.choose({ key, trainingId });
+    if (await this.realtime.claim(`media:${key}`, chosen, MEDIA_CHOICE_TTL_MS)) return chosen;
+    return ((await this.realtime.get(`media:${key}`)) as RoomMedia | null) ?? chosen;
   }
 
   private async authenticate(conn: Conn, msg: Extract<ClientMessage, { type: 'auth' }>) {
@@ -323,7 +380,8 @@ export class ConferenceHub {
       await openConferenceAttendance(this.ctx.deps, place.training, { id: enrolmentId, user_id: conn.auth.user.id });
     }
     const info: PeerInfo = { id: conn.id, name: conn.name, isModerator: moderator, guest: !!conn.guest };
-    conn.room = { key, trainingId: place.trainingId, info, enrolmentId, sessionKey };
+    const media = await this.mediaOf(key, place.trainingId);
+    conn.room = { key, trainingId: place.trainingId, info, enrolmentId, sessionKey, media };
     await this.localRoom(key).unsubscribe;
     this.localRoom(key).peers.add(conn.id);
     await this.realtime.hset(`room:${key}`, conn.id, JSON.stringify(info));
@@ -339,7 +397,9 @@ export class ConferenceHub {
       peers,
       isModerator: moderator,
       ice_servers: this.opts.iceServers(participant),
+      media,
     });
+    if (media === 'sfu') await this.opts.sfu?.relay.joined({ connId: conn.id, key, moderator });
     await this.publish(key, { kind: 'broadcast', msg: { type: 'peer-joined', peer: info }, except: conn.id });
   }
 
@@ -392,8 +452,14 @@ export class ConferenceHub {
     const tid = room.key;
     const local = this.rooms.get(tid);
     local?.peers.delete(conn.id);
+    if (room.media === 'sfu') await this.opts.sfu?.relay.left(conn.id).catch(() => {});
     await this.realtime.hdel(`room:${tid}`, conn.id);
     await this.publish(tid, { kind: 'broadcast', msg: { type: 'peer-left', id: conn.id } });
+    // the last one out: the Janus room is destroyed and the next opening chooses its media again
+    if (!Object.keys(await this.realtime.hgetall(`room:${tid}`)).length) {
+      if (room.media === 'sfu') await this.closeSfuRoom(tid);
+      else await this.realtime.take(`media:${tid}`);
+    }
     if (local && !local.peers.size) {
       this.rooms.delete(tid);
       await (await local.unsubscribe)();

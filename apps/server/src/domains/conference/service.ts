@@ -107,7 +107,7 @@ export async function getTakeCallMeetingLink(ctx: ConferenceCtx, auth: AuthConte
     { id: String(auth.user.id), name: fullName(auth.user), email: auth.user.email, moderator },
     {},
   );
-  const url = join.provider === 'builtin' ? `${ctx.deps.config.PUBLIC_URL}/take-call-meeting/${takeCall.id}` : join.url;
+  const url = join.provider !== 'jitsi' ? `${ctx.deps.config.PUBLIC_URL}/take-call-meeting/${takeCall.id}` : join.url;
   return { ...join, url, slug: takeCall.slug, name: trainingName, isModerator: moderator ? 1 : 0, status: 1 };
 }
 

@@ -152,7 +152,7 @@ export async function appendChunk(ctx: RecordingCtx, auth: AuthContext, request:
 }
 
 /** The topic a recording without one belongs to: the training's most recently started, else newest topic. */
-async function latestTopic(deps: Deps, trainingId: number): Promise<number | null> {
+export async function latestTopic(deps: Deps, trainingId: number): Promise<number | null> {
   const [row] = await deps.db
     .select({ id: syllabusTopics.id })
     .from(syllabusTopics)
