@@ -25,4 +25,6 @@ export function startJanus(opts?: {
   debugLevel?: number;
   rtpPortRange?: string;
   iceEnforceList?: string;
+  /** the WebSocket port (default: a free one) */
+  port?: number;
 }): Promise<LocalJanus>;

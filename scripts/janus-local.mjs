@@ -51,7 +51,7 @@ function canConnect(port) {
 
 /**
  * @param {{ adminKey?: string, apiSecret?: string, recordDir?: string, debugLevel?: number,
- *   rtpPortRange?: string, iceEnforceList?: string }} [opts]
+ *   rtpPortRange?: string, iceEnforceList?: string, port?: number }} [opts]
  */
 export async function startJanus(opts = {}) {
   if (!existsSync(JANUS_BIN)) throw new Error(JANUS_MISSING);
@@ -65,7 +65,7 @@ export async function startJanus(opts = {}) {
   await Promise.all([mkdir(plugins), mkdir(transports), mkdir(empty), mkdir(recordDir, { recursive: true })]);
   await symlink(join(libDir, 'plugins', 'libjanus_videoroom.so'), join(plugins, 'libjanus_videoroom.so'));
   await symlink(join(libDir, 'transports', 'libjanus_websockets.so'), join(transports, 'libjanus_websockets.so'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const adminKey = opts.adminKey ?? randomBytes(12).toString('hex');
   const apiSecret = opts.apiSecret;
   const logFile = join(dir, 'janus.log');

@@ -391,6 +391,8 @@ export class ConferenceHub {
       .map(([, v]) => JSON.parse(v) as PeerInfo);
     // fresh credentials on every join: a reconnect after a long class gets new ones
     const participant = conn.auth ? String(conn.auth.user.id) : `guest-${conn.id}`;
+    const sfuHello =
+      media === 'sfu' ? ((await this.opts.sfu?.relay.enter({ connId: conn.id, key, moderator })) ?? []) : [];
     this.send(conn, {
       type: 'joined',
       you: info,
@@ -399,7 +401,7 @@ export class ConferenceHub {
       ice_servers: this.opts.iceServers(participant),
       media,
     });
-    if (media === 'sfu') await this.opts.sfu?.relay.joined({ connId: conn.id, key, moderator });
+    for (const msg of sfuHello) this.send(conn, msg);
     await this.publish(key, { kind: 'broadcast', msg: { type: 'peer-joined', peer: info }, except: conn.id });
   }
 
@@ -497,6 +499,11 @@ export class ConferenceHub {
         /* closing */
       }
     }
+  }
+
+  /** The sfu rooms' relay when Janus is configured (metrics, tests). */
+  get sfuRelay(): SfuRelay | null {
+    return this.opts.sfu?.relay ?? null;
   }
 
   /** Open conference sockets on this instance (metrics). */

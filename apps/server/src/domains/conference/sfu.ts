@@ -148,10 +148,20 @@ export class SfuRelay {
     await this.opts.broadcast(key, { type: 'sfu-feeds', feeds: await this.feeds(key) });
   }
 
-  /** A participant joined the sfu room: its record here, and the publishers it can subscribe to. */
-  async joined(member: SfuMember) {
+  /**
+   * A participant is joining the sfu room: its record here, the Janus room opened (before the page
+   * hears `joined`, so it can publish at once), and what to tell the page after `joined`: the
+   * publishers it can subscribe to. Without Janus the meeting goes on (chat, whiteboard) and the
+   * page is told its media cannot start yet.
+   */
+  async enter(member: SfuMember): Promise<ServerMessage[]> {
     this.peers.set(member.connId, { member, publishers: new Map(), subscriber: null });
-    this.opts.send(member.connId, { type: 'sfu-feeds', feeds: await this.feeds(member.key) });
+    try {
+      await this.openRoom(member.key);
+      return [{ type: 'sfu-feeds', feeds: await this.feeds(member.key) }];
+    } catch {
+      return [{ type: 'error', message: MSG.conferenceMediaUnavailable }];
+    }
   }
 
   async handle(connId: string, msg: SfuMessage): Promise<void> {
