@@ -13,11 +13,13 @@ process.env.E2E_DATA_DIR = dataDir;
 // E2E_SHARD=journeys everything else, so `npm test` can run the two side by side on two ports (the
 // walk mostly waits on Chromium, so the two cores overlap well).
 const WALK = /every-route-a11y\.spec\.ts$/;
+// the Janus journey needs its own server and Janus: playwright.janus.config.ts
+const JANUS = /conference-janus\.spec\.ts$/;
 const shard = process.env.E2E_SHARD;
 
 export default defineConfig({
   testDir: './tests',
-  ...(shard === 'walk' ? { testMatch: WALK } : shard === 'journeys' ? { testIgnore: WALK } : {}),
+  ...(shard === 'walk' ? { testMatch: WALK } : { testIgnore: shard === 'journeys' ? [WALK, JANUS] : JANUS }),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // One worker: journeys sign in as the same demo accounts, and one account has one live session.

@@ -117,6 +117,23 @@ if (cluster.ok) {
   console.log(`\n– ${CLUSTER_STEP}: not run, ${cluster.reason}.`);
 }
 
+// The conference with the Janus engine: its own server beside a throwaway Janus (Debian's janus).
+const JANUS_STEP = 'Chromium journey with the Janus engine';
+if (existsSync(process.env.JANUS_BIN || '/usr/bin/janus')) {
+  results.push(
+    await run(JANUS_STEP, 'npx', ['playwright', 'test', '--config', 'e2e/playwright.janus.config.ts'], {
+      E2E_JANUS_PORT: String(process.env.E2E_JANUS_PORT ?? e2ePort + 60),
+      E2E_OUTPUT_DIR: path.join(reports, 'e2e-janus-results'),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e-janus.json'),
+      CHROMIUM_PATH: chromium,
+    }),
+  );
+  count(path.join(reports, 'e2e-janus.json'));
+} else {
+  console.log(`\n✘ ${JANUS_STEP}: Janus is not installed. Install it with: apt-get install -y janus janus-tools`);
+  results.push({ name: `${JANUS_STEP} (Janus not installed: apt-get install -y janus janus-tools)`, ok: false });
+}
+
 const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
 console.log('\nSteps:', results.map((r) => `${r.ok ? '✔' : '✘'} ${r.name}`).join(', '));
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);

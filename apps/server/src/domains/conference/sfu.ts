@@ -164,7 +164,20 @@ export class SfuRelay {
     }
   }
 
-  async handle(connId: string, msg: SfuMessage): Promise<void> {
+  /** per participant, its sfu-* messages one after another (a subscribe must see the one before it done) */
+  private chains = new Map<string, Promise<void>>();
+
+  handle(connId: string, msg: SfuMessage): Promise<void> {
+    const next = (this.chains.get(connId) ?? Promise.resolve()).then(() => this.handleNow(connId, msg));
+    const settled = next.catch(() => undefined);
+    this.chains.set(connId, settled);
+    void settled.then(() => {
+      if (this.chains.get(connId) === settled) this.chains.delete(connId);
+    });
+    return next;
+  }
+
+  private async handleNow(connId: string, msg: SfuMessage): Promise<void> {
     const peer = this.peers.get(connId);
     if (!peer) return this.opts.send(connId, { type: 'error', message: MSG.conferenceWrongMedia });
     try {

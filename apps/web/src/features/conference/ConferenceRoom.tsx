@@ -34,14 +34,18 @@ import { confirmAction } from '../../ui/confirm';
 import type { MixSource } from '../recording/meeting-mix';
 import { RecordButton } from '../recording/RecordButton';
 import { ConferenceToolbar } from './ConferenceToolbar';
+import type { SfuFeed, WantedStream } from './grid-paging';
 import { useLocalMedia } from './media';
 import {
   type ChatLine,
   type CreateRtcClient,
   createRtcClient,
+  type MediaMode,
   type RemotePeer,
   type RtcClientLike,
 } from './rtc-client';
+import { ServerRecordButton } from './ServerRecordButton';
+import { SfuGrid } from './SfuGrid';
 import { SpeakerAnnouncer } from './speaker-announcer';
 import { useAnnouncer } from './use-announcer';
 import { usePeerAnnouncements } from './use-peer-announcements';
@@ -118,6 +122,13 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   const [handRaised, setHandRaised] = useState(false);
   /** another moderator's recording (our own shows in the record button) */
   const [roomRecording, setRoomRecording] = useState(false);
+  /** SFU rooms: the room's published streams, who spoke last and who is talking now */
+  const [mediaMode, setMediaMode] = useState<MediaMode>('mesh');
+  const [feeds, setFeeds] = useState<SfuFeed[]>([]);
+  const [speaker, setSpeaker] = useState<string | null>(null);
+  const [talking, setTalking] = useState<ReadonlySet<string>>(new Set());
+  /** SFU rooms: our own server recording (the server records; no browser recorder) */
+  const [serverRecording, setServerRecording] = useState(false);
   const { news, announce } = useAnnouncer();
   const [reconnecting, setReconnecting] = useState<number | null>(null);
   const client = useRef<RtcClientLike | null>(null);
@@ -134,13 +145,28 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
 
   useEffect(() => {
     const c = factory({
-      onJoined: (you, _peers, moderator) => {
+      onJoined: (you, _peers, moderator, media = 'mesh') => {
         setReconnecting(null);
         setMe(you);
         setIsModerator(moderator);
+        setMediaMode(media);
         setPhase('in');
       },
-      onPeers: setPeers,
+      onPeers: (list) => {
+        setPeers(list);
+        // whoever spoke last and has left is no longer pulled onto the page
+        setSpeaker((s) => (s && list.some((p) => p.id === s) ? s : null));
+      },
+      onFeeds: setFeeds,
+      onTalking: (peer, on) => {
+        if (on) setSpeaker(peer);
+        setTalking((set) => {
+          const next = new Set(set);
+          if (on) next.add(peer);
+          else next.delete(peer);
+          return next;
+        });
+      },
       onChat: (line) => {
         setChat((lines) => [...lines, line]);
         // read out whichever tab is open; our own lines we have just typed
@@ -151,6 +177,8 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
       },
       onRecording: (on) => {
         setRoomRecording(on);
+        // SFU rooms: the server records the room, whichever moderator turned it on or off
+        setServerRecording(on);
         announce(on ? 'Recording started.' : 'Recording stopped.');
       },
       onMuted: (kind) => {
@@ -353,6 +381,17 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
   };
 
   const tiles = useMemo(() => peers, [peers]);
+  const subscribe = useCallback((streams: WantedStream[]) => client.current?.subscribe?.(streams), []);
+  const selfTile = (
+    <VideoTile
+      name={me?.name ?? 'You'}
+      stream={sharing ?? media.stream}
+      self
+      moderator={isModerator}
+      audioOff={!audioOn}
+      videoOff={!videoOn && !sharing}
+    />
+  );
   const peerNews = usePeerAnnouncements(peers);
   useEffect(() => {
     if (peerNews) announce(peerNews);
@@ -452,7 +491,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         whiteboardOpen={boardOpen}
         handRaised={handRaised}
         onToggleHand={toggleHand}
-        recording={roomRecording}
+        recording={roomRecording || serverRecording}
         onToggleAudio={() => setAudioOn((v) => !v)}
         onToggleVideo={() => setVideoOn((v) => !v)}
         onToggleShare={() => void toggleShare()}
@@ -474,7 +513,16 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
         onToggleWhiteboard={() => void openBoard()}
         extra={
           props.toolbarExtra ??
-          (isModerator && !guest && props.room !== 'take-call' ? (
+          (isModerator && !guest && props.room !== 'take-call' && mediaMode === 'sfu' ? (
+            <ServerRecordButton
+              recording={serverRecording}
+              onChange={(on) => {
+                setServerRecording(on);
+                client.current?.send({ type: 'recording', on });
+                announce(on ? 'Recording started on the server.' : 'Recording stopped.');
+              }}
+            />
+          ) : isModerator && !guest && props.room !== 'take-call' ? (
             <RecordButton
               slug={slug}
               stream={streamRef.current}
@@ -506,6 +554,15 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
               onChange={isModerator ? onBoardChange : undefined}
               height={isModerator ? frameHeight : frameHeight - 30}
             />
+          ) : mediaMode === 'sfu' ? (
+            <SfuGrid
+              self={selfTile}
+              peers={peers}
+              feeds={feeds}
+              speaker={speaker}
+              talking={talking}
+              onSubscribe={subscribe}
+            />
           ) : (
             <SimpleGrid
               cols={{ base: 1, sm: tiles.length === 0 ? 1 : 2, lg: tiles.length > 3 ? 3 : tiles.length === 0 ? 1 : 2 }}
@@ -513,14 +570,7 @@ export function ConferenceRoom(props: ConferenceRoomProps) {
               h="100%"
               style={{ gridAutoRows: 'minmax(160px, 1fr)' }}
             >
-              <VideoTile
-                name={me?.name ?? 'You'}
-                stream={sharing ?? media.stream}
-                self
-                moderator={isModerator}
-                audioOff={!audioOn}
-                videoOff={!videoOn && !sharing}
-              />
+              {selfTile}
               {tiles.map((p) => (
                 <VideoTile key={p.id} name={p.name} stream={p.stream} moderator={p.isModerator} />
               ))}

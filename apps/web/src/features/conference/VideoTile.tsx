@@ -11,10 +11,24 @@ interface VideoTileProps {
   audioOff?: boolean;
   videoOff?: boolean;
   height?: number | string;
+  /** a shared screen (not a camera): named so, shown whole rather than cropped */
+  screen?: boolean;
+  /** talking now (SFU rooms): highlighted */
+  speaking?: boolean;
 }
 
 /** One participant: the video with the name and the muted indicators. */
-export function VideoTile({ name, stream, self, moderator, audioOff, videoOff, height = '100%' }: VideoTileProps) {
+export function VideoTile({
+  name,
+  stream,
+  self,
+  moderator,
+  audioOff,
+  videoOff,
+  height = '100%',
+  screen,
+  speaking,
+}: VideoTileProps) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -29,9 +43,15 @@ export function VideoTile({ name, stream, self, moderator, audioOff, videoOff, h
       bg="dark.7"
       h={height}
       mih={120}
-      style={{ borderRadius: 8, overflow: 'hidden' }}
-      data-testid={self ? 'cf-self-tile' : 'cf-peer-tile'}
-      aria-label={`Video of ${name}`}
+      style={{
+        borderRadius: 8,
+        overflow: 'hidden',
+        outline: speaking ? '3px solid var(--mantine-color-yellow-5)' : undefined,
+        outlineOffset: -3,
+      }}
+      data-testid={self ? 'cf-self-tile' : screen ? 'cf-screen-tile' : 'cf-peer-tile'}
+      data-speaking={speaking || undefined}
+      aria-label={screen ? `Screen shared by ${name}` : `Video of ${name}${speaking ? ', speaking' : ''}`}
       role="group"
     >
       <video
@@ -42,7 +62,7 @@ export function VideoTile({ name, stream, self, moderator, audioOff, videoOff, h
         style={{
           width: '100%',
           height: '100%',
-          objectFit: 'cover',
+          objectFit: screen ? 'contain' : 'cover',
           transform: self ? 'scaleX(-1)' : undefined,
           display: stream && !videoOff ? 'block' : 'none',
         }}
@@ -51,8 +71,14 @@ export function VideoTile({ name, stream, self, moderator, audioOff, videoOff, h
         <Text size="sm" c="white" fw={500} truncate style={{ textShadow: '0 1px 2px #000' }}>
           {name}
           {self ? ' (You)' : ''}
+          {screen ? ' (screen)' : ''}
         </Text>
         <Group gap={4} wrap="nowrap">
+          {speaking ? (
+            <Badge size="xs" color="yellow.3" c="dark.9">
+              Speaking
+            </Badge>
+          ) : null}
           {moderator ? (
             <Badge size="xs" color="teal.9">
               Host

@@ -1,3 +1,4 @@
+import type { SfuFeed } from '@trainlab/contract';
 import {
   type ClientMessage,
   type ConferenceRoomKind,
@@ -5,6 +6,8 @@ import {
   type ServerMessage,
   serverMessage,
 } from '@trainlab/contract';
+import type { WantedStream } from './grid-paging';
+import { isSfuMessage, SfuSession } from './sfu-client';
 
 /**
  * A small WebRTC mesh client for the built-in meeting provider (docs/conference-protocol.md):
@@ -16,13 +19,22 @@ import {
  * offer, whether or not the camera and microphone are open yet: the local tracks are put on them
  * with `replaceTrack`, so media opened late, a device change or screen sharing needs no new
  * negotiation.
+ *
+ * A room on the selective forwarding unit (`joined.media === 'sfu'`) keeps this socket and its
+ * room messages, but its media goes through Janus: sfu-client.ts, to which the `sfu-*` messages
+ * are handed; `signal` is not used there.
  */
 
 export type RtcIceServer = Record<string, unknown>;
 
 export interface RemotePeer extends PeerInfo {
   stream: MediaStream | null;
+  /** the shared screen, received as its own stream (SFU rooms; in the mesh it replaces the camera) */
+  screen?: MediaStream | null;
 }
+
+/** How the room carries media: every browser to every other, or through the SFU (Janus). */
+export type MediaMode = 'mesh' | 'sfu';
 
 export interface ChatLine {
   from: string;
@@ -35,7 +47,11 @@ export type RoomPhase = 'idle' | 'connecting' | 'joined' | 'left' | 'ended';
 
 /** What the page listens to; each is optional. */
 export interface RtcClientEvents {
-  onJoined?: (me: PeerInfo, peers: PeerInfo[], isModerator: boolean) => void;
+  onJoined?: (me: PeerInfo, peers: PeerInfo[], isModerator: boolean, media: MediaMode) => void;
+  /** SFU rooms: the published streams of the room changed (the full list) */
+  onFeeds?: (feeds: SfuFeed[]) => void;
+  /** SFU rooms: Janus hears a participant start or stop talking */
+  onTalking?: (peer: string, talking: boolean) => void;
   onPeers?: (peers: RemotePeer[]) => void;
   onChat?: (line: ChatLine) => void;
   onMuted?: (kind: 'audio' | 'video', by: string) => void;
@@ -91,6 +107,8 @@ export interface RtcClientLike {
   getStats(): Promise<RoomStats>;
   /** each peer's incoming audio level (0–1) as the browser last measured it */
   audioLevels?(): Promise<Record<string, number>>;
+  /** SFU rooms: the whole set of streams the page shows now */
+  subscribe?(streams: WantedStream[]): void;
 }
 
 /** WebRTC statistics of the page summed over its peer connections (journeys and the mesh benchmark). */
@@ -102,6 +120,9 @@ export interface RoomStats {
   peers: number;
   /** peers from whom media bytes have arrived */
   receiving: number;
+  /** energy of the audio received (grows while someone is heard) */
+  audioEnergy: number;
+  media: MediaMode;
 }
 
 type PeerEntry = { info: PeerInfo; pc: RTCPeerConnection; stream: MediaStream | null; pending: RTCIceCandidateInit[] };
@@ -124,6 +145,10 @@ export class RtcClient implements RtcClientLike {
   private joinOpts: JoinOptions | null = null;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** SFU rooms: the media session, and the other participants (no peer connections to them) */
+  private sfu: SfuSession | null = null;
+  private roster = new Map<string, PeerInfo>();
+  private wanted: WantedStream[] = [];
   me: PeerInfo | null = null;
 
   constructor(private readonly events: RtcClientEvents) {}
@@ -154,7 +179,9 @@ export class RtcClient implements RtcClientLike {
         return;
       }
       const result = serverMessage.safeParse(parsed);
-      if (result.success) void this.handle(result.data);
+      if (!result.success) return;
+      if (isSfuMessage(result.data)) this.sfu?.handle(result.data);
+      else void this.handle(result.data);
     };
     ws.onclose = (event) => {
       this.stopHeartbeat();
@@ -230,12 +257,23 @@ export class RtcClient implements RtcClientLike {
   setLocalStream(stream: MediaStream | null): void {
     if (stream === this.local) return;
     this.local = stream;
+    this.sfu?.setLocalStream(stream);
     void Promise.all([...this.peers.values()].map(({ pc }) => this.sendLocal(pc)));
   }
 
+  /** The mesh sends the screen instead of the camera; the SFU publishes it beside the camera. */
   async replaceVideoTrack(track: MediaStreamTrack | null): Promise<void> {
     this.videoOverride = track;
+    if (this.sfu) {
+      this.sfu.setScreen(track);
+      return;
+    }
     await Promise.all([...this.peers.values()].map(({ pc }) => this.sendLocal(pc)));
+  }
+
+  subscribe(streams: WantedStream[]): void {
+    this.wanted = streams;
+    this.sfu?.subscribe(streams);
   }
 
   /** The track this page sends for a kind: the shared screen replaces the camera. */
@@ -259,22 +297,34 @@ export class RtcClient implements RtcClientLike {
   }
 
   async getStats(): Promise<RoomStats> {
+    if (this.sfu) return { ...(await this.sfu.getStats()), media: 'sfu' };
     const totals: RoomStats = {
       bytesReceived: 0,
       bytesSent: 0,
       framesDecoded: 0,
       peers: this.peers.size,
       receiving: 0,
+      audioEnergy: 0,
+      media: 'mesh',
     };
     for (const { pc } of this.peers.values()) {
       const report = await pc.getStats();
       let fromPeer = 0;
-      report.forEach((s: { type: string; bytesReceived?: number; bytesSent?: number; framesDecoded?: number }) => {
-        if (s.type === 'inbound-rtp') {
-          fromPeer += s.bytesReceived ?? 0;
-          totals.framesDecoded += s.framesDecoded ?? 0;
-        } else if (s.type === 'outbound-rtp') totals.bytesSent += s.bytesSent ?? 0;
-      });
+      report.forEach(
+        (s: {
+          type: string;
+          bytesReceived?: number;
+          bytesSent?: number;
+          framesDecoded?: number;
+          totalAudioEnergy?: number;
+        }) => {
+          if (s.type === 'inbound-rtp') {
+            fromPeer += s.bytesReceived ?? 0;
+            totals.framesDecoded += s.framesDecoded ?? 0;
+            totals.audioEnergy += s.totalAudioEnergy ?? 0;
+          } else if (s.type === 'outbound-rtp') totals.bytesSent += s.bytesSent ?? 0;
+        },
+      );
       totals.bytesReceived += fromPeer;
       if (fromPeer > 0) totals.receiving += 1;
     }
@@ -282,6 +332,7 @@ export class RtcClient implements RtcClientLike {
   }
 
   async audioLevels(): Promise<Record<string, number>> {
+    if (this.sfu) return this.sfu.levels([...this.roster.keys()]);
     const levels: Record<string, number> = {};
     for (const [id, { pc }] of this.peers) {
       const report = await pc.getStats();
@@ -295,12 +346,21 @@ export class RtcClient implements RtcClientLike {
   }
 
   private async handle(msg: ServerMessage): Promise<void> {
+    if (this.sfu && this.handleInSfu(msg)) return;
     switch (msg.type) {
-      case 'joined':
+      case 'joined': {
         this.attempt = 0;
         this.me = msg.you;
         if (msg.ice_servers.length > 0) this.iceServers = msg.ice_servers;
-        this.events.onJoined?.(msg.you, msg.peers, msg.isModerator);
+        // absent: a server of the mesh only
+        const media: MediaMode = msg.media ?? 'mesh';
+        if (media === 'sfu') {
+          this.startSfu(msg.peers);
+          this.events.onJoined?.(msg.you, msg.peers, msg.isModerator, media);
+          this.emitPeers();
+          return;
+        }
+        this.events.onJoined?.(msg.you, msg.peers, msg.isModerator, media);
         for (const peer of msg.peers) {
           const entry = this.addPeer(peer, true);
           const offer = await entry.pc.createOffer();
@@ -309,6 +369,7 @@ export class RtcClient implements RtcClientLike {
         }
         this.emitPeers();
         return;
+      }
       case 'peer-joined':
         this.addPeer(msg.peer, false);
         this.emitPeers();
@@ -356,6 +417,45 @@ export class RtcClient implements RtcClientLike {
       default:
         return;
     }
+  }
+
+  /** Joined a room on the SFU: publish our media, ask again for what the page shows. */
+  private startSfu(peers: PeerInfo[]) {
+    this.sfu?.close();
+    this.roster = new Map(peers.map((p) => [p.id, p]));
+    const sfu = new SfuSession((m) => this.send(m), this.iceServers, {
+      onFeeds: (feeds) => this.events.onFeeds?.(feeds),
+      onTalking: (peer, talking) => this.events.onTalking?.(peer, talking),
+      onStreams: () => this.emitPeers(),
+    });
+    this.sfu = sfu;
+    sfu.setLocalStream(this.local);
+    if (this.videoOverride) sfu.setScreen(this.videoOverride);
+    if (this.wanted.length > 0) sfu.subscribe(this.wanted);
+  }
+
+  /** The roster messages of an SFU room (no peer connections); false: handled as in the mesh. */
+  private handleInSfu(msg: ServerMessage): boolean {
+    switch (msg.type) {
+      case 'peer-joined':
+        this.roster.set(msg.peer.id, msg.peer);
+        break;
+      case 'peer-left':
+        this.roster.delete(msg.id);
+        break;
+      case 'hand': {
+        const info = this.roster.get(msg.from);
+        if (info) this.roster.set(msg.from, { ...info, hand: msg.raised });
+        this.events.onHand?.(msg.from, msg.raised);
+        break;
+      }
+      case 'signal':
+        return true;
+      default:
+        return false;
+    }
+    this.emitPeers();
+    return true;
   }
 
   private addPeer(info: PeerInfo, offering: boolean): PeerEntry {
@@ -413,12 +513,26 @@ export class RtcClient implements RtcClientLike {
   }
 
   private emitPeers() {
+    const sfu = this.sfu;
+    if (sfu) {
+      this.events.onPeers?.(
+        [...this.roster.values()].map((p) => ({
+          ...p,
+          stream: sfu.streamOf(p.id, 'camera'),
+          screen: sfu.streamOf(p.id, 'screen'),
+        })),
+      );
+      return;
+    }
     this.events.onPeers?.([...this.peers.values()].map((p) => ({ ...p.info, stream: p.stream })));
   }
 
   private closePeers() {
     for (const { pc } of this.peers.values()) pc.close();
     this.peers.clear();
+    this.sfu?.close();
+    this.sfu = null;
+    this.roster.clear();
     this.emitPeers();
   }
 
