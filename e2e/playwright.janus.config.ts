@@ -40,7 +40,7 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
+    stdout: process.env.E2E_JANUS_STDOUT ? 'pipe' : 'ignore',
     stderr: 'pipe',
     // SIGTERM: the server closes its Janus sessions, then Janus stops
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
@@ -54,7 +54,7 @@ export default defineConfig({
       REDIS_URL: '',
       LOGIN_RATE_LIMIT: '1000',
       FORGOT_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_JANUS_LOG_LEVEL ?? 'warn',
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',
       E2E_FROM_SOURCE: process.env.E2E_FROM_SOURCE ?? '',
     },

@@ -168,9 +168,11 @@ test('a class on Janus: moderator and learners see and hear each other, mute-all
     .poll(
       async () => {
         await player.goto(`/recording/${b64(topicId)}`);
+        // isVisible() answers at once: wait a little for the page to ask for the recording
         return player
           .getByLabel('Recording')
-          .isVisible({ timeout: 3_000 })
+          .waitFor({ state: 'visible', timeout: 5_000 })
+          .then(() => true)
           .catch(() => false);
       },
       { timeout: 90_000, intervals: [3_000] },

@@ -102,6 +102,20 @@ describe('a room on the SFU (Janus)', () => {
     await waitFor(() => expect(lastSubscribe(ws)).toEqual(['h1/2', 'l1/0', 'l2/0', 'l3/0', 'l4/0']));
   });
 
+  it('asks again for the same streams when the feeds are announced again (their media came up)', async () => {
+    signIn(['user']);
+    stubFetch({ 'get-meeting-link': () => ({ body: link() }) });
+    renderApp('/conference/big-class');
+    const ws = await joinSfuRoom(peer('me', 'Lena Learner'), false);
+    const subscribes = () => ws.sent.filter((m) => m.type === 'sfu-subscribe').length;
+    await waitFor(() => expect(lastSubscribe(ws)).toEqual(['h1/2', 'l1/0', 'l2/0', 'l3/0', 'l4/0']));
+    const before = subscribes();
+    // the server left out streams not sending yet; the same list again means: ask again
+    ws.receive({ type: 'sfu-feeds', feeds });
+    await waitFor(() => expect(subscribes()).toBe(before + 1));
+    expect(lastSubscribe(ws)).toEqual(['h1/2', 'l1/0', 'l2/0', 'l3/0', 'l4/0']);
+  });
+
   it('gives the moderator a server recording instead of the browser recorder', async () => {
     signIn(['provider']);
     stubFetch({

@@ -105,6 +105,13 @@ export class SfuSession {
     switch (msg.type) {
       case 'sfu-feeds':
         this.events.onFeeds?.(msg.feeds);
+        // The server leaves out wanted streams that are not sending yet and announces the feeds again
+        // once their media is up: the same set is then asked for again (after the grid has seen the
+        // new list, so a changed set goes first and this repeat costs the server one look).
+        this.wantedKey = null;
+        setTimeout(() => {
+          if (!this.closed && this.wantedKey === null) this.resubscribe();
+        }, 0);
         return;
       case 'sfu-talking':
         if (msg.talking) this.talking.add(msg.peer);
