@@ -48,10 +48,16 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 
 /**
  * A browser context signed in as `user` (the session kept in localStorage as the login page does).
- * `baseURL` points the context at one server instance (relative page.goto paths go there).
+ * `baseURL` points the context at one server instance (relative page.goto paths go there);
+ * `viewport` defaults to a laptop's.
  */
-export async function signedInContext(browser: Browser, user: SessionUser, baseURL?: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...(baseURL ? { baseURL } : {}) });
+export async function signedInContext(
+  browser: Browser,
+  user: SessionUser,
+  baseURL?: string,
+  viewport = { width: 1280, height: 860 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, ...(baseURL ? { baseURL } : {}) });
   await context.addInitScript((u) => {
     if (localStorage.getItem('token') === u.token) return;
     localStorage.setItem('token', u.token);

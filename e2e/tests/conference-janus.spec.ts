@@ -76,16 +76,7 @@ test('a class on Janus: moderator and learners see and hear each other, mute-all
   const hostCtx = await signedInContext(browser, provider);
   const annaCtx = await signedInContext(browser, anna);
   // Ben is on a phone: the grid pages 4 tiles at 360 px
-  const benCtx = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  await benCtx.addInitScript((u) => {
-    if (localStorage.getItem('token') === u.token) return;
-    localStorage.setItem('token', u.token);
-    localStorage.setItem('roles', JSON.stringify(u.roles));
-    localStorage.setItem('email', u.email);
-    localStorage.setItem('id', String(u._id));
-    localStorage.setItem('first_name', u.first_name);
-    localStorage.setItem('last_name', u.last_name);
-  }, ben);
+  const benCtx = await signedInContext(browser, ben, undefined, { width: 360, height: 740 });
   const host = await hostCtx.newPage();
   const a = await annaCtx.newPage();
   const b = await benCtx.newPage();
