@@ -19,6 +19,8 @@ test.describe.configure({ mode: 'serial' });
 test.use({ launchOptions: CHROMIUM_WITH_FAKE_MEDIA });
 
 const b64 = (n: number) => Buffer.from(String(n)).toString('base64');
+// the player itself: the page's main landmark is labelled 'Recording' by its heading too
+const RECORDING_VIDEO = 'video[aria-label="Recording"]';
 
 interface SfuStats {
   media: 'mesh' | 'sfu';
@@ -161,7 +163,7 @@ test('a class on Janus: moderator and learners see and hear each other, mute-all
         await player.goto(`/recording/${b64(topicId)}`);
         // isVisible() answers at once: wait a little for the page to ask for the recording
         return player
-          .getByLabel('Recording')
+          .locator(RECORDING_VIDEO)
           .waitFor({ state: 'visible', timeout: 5_000 })
           .then(() => true)
           .catch(() => false);
@@ -169,7 +171,7 @@ test('a class on Janus: moderator and learners see and hear each other, mute-all
       { timeout: 90_000, intervals: [3_000] },
     )
     .toBe(true);
-  const video = player.getByLabel('Recording');
+  const video = player.locator(RECORDING_VIDEO);
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(1);
