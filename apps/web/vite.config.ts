@@ -5,6 +5,8 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { likelyNextFiles } from './build/likely-next-files';
+import { NEXT_FILES_ID, NEXT_MODULES } from './src/app/likely-next';
 
 /** Must match EXCALIDRAW_ASSET_DIR in src/features/conference/whiteboard-scene.ts. */
 const EXCALIDRAW_ASSET_DIR = 'excalidraw-assets';
@@ -76,7 +78,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), excalidrawAssets(), precompress()],
+  plugins: [react(), excalidrawAssets(), likelyNextFiles(NEXT_MODULES, NEXT_FILES_ID), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

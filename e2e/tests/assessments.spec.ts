@@ -91,8 +91,11 @@ const seconds = (text: string | null) => {
 /** Signs out whoever is signed in, then signs in as `email`. */
 async function switchTo(page: Page, email: string) {
   await page.goto('/login');
+  // the form and the 'already signed in' notice render together, so once the form shows, the
+  // notice's absence means nobody is signed in (isVisible() alone would answer before the page draws)
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeVisible();
   const logout = page.getByRole('banner').getByRole('button', { name: 'Logout' });
-  if (await logout.isVisible()) {
+  if (await page.getByTestId('already-notice').isVisible()) {
     await logout.click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeHidden();
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { firstLoadJs } from '../support/bundle';
-import { screenshot } from '../support/session';
+import { DEMO_PASSWORD, screenshot } from '../support/session';
 
 /** The JavaScript budget of the first page (the landing and /login), gzip: 150 KB, 150,000 bytes. */
 const BUDGET = 150_000;
@@ -21,7 +21,8 @@ for (const route of ['/', '/login']) {
     });
     page.on('pageerror', (e) => errors.push(e.message));
     // the first page's scripts are those asked for before the load event; after it, once the browser
-    // is idle, the app fetches the chunks of the route most likely next (app/prefetch-next.tsx)
+    // is idle, the app asks for the files of the route most likely next with <link rel="prefetch">
+    // (app/prefetch-next.tsx): downloaded, never run, so no script request follows the load
     const urls: string[] = [];
     const later: string[] = [];
     let loaded = false;
@@ -34,8 +35,20 @@ for (const route of ['/', '/login']) {
     await page.goto(route);
     await page.waitForLoadState('networkidle');
     await expect
-      .poll(() => later.length, { message: 'the likely next route is prefetched after load' })
+      .poll(() => page.locator('link[rel="prefetch"]').count(), { message: 'the likely next route is prefetched' })
       .toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    // (the landing loads its own lower parts after the load event; the next screen's chunk stays unrun)
+    const nextChunks = await page.evaluate(() => {
+      const files = JSON.parse(document.getElementById('likely-next-files')?.textContent ?? '{}');
+      return Object.values(files as Record<string, string[]>).map((list) => list[0]);
+    });
+    expect(nextChunks.length).toBeGreaterThan(0);
+    for (const chunk of nextChunks)
+      expect(
+        later.map((u) => new URL(u).pathname),
+        'the next screen is prefetched, not run',
+      ).not.toContain(chunk);
     if (route === '/login') await expect(page.getByRole('button', { name: /^login$/i })).toBeVisible();
     else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(urls.length).toBeGreaterThan(0);
@@ -65,6 +78,54 @@ for (const route of ['/', '/login']) {
     await screenshot(page, `first-page${route.replace(/\//g, '-') || '-root'}`);
   });
 }
+
+test('the likely next route needs no script the first page did not prefetch: the catalogue from the landing, a home after login', async ({
+  page,
+}) => {
+  const prefetched = async () =>
+    new Set(
+      await page
+        .locator('link[rel="prefetch"]')
+        .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname)),
+    );
+  const scriptsWhile = async (act: () => Promise<void>) => {
+    const asked: string[] = [];
+    const onRequest = (req: import('@playwright/test').Request) => {
+      if (req.resourceType() === 'script') asked.push(new URL(req.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await act();
+    page.off('request', onRequest);
+    return asked;
+  };
+
+  await page.goto('/');
+  await expect.poll(async () => (await prefetched()).size).toBeGreaterThan(0);
+  const fromLanding = await prefetched();
+  await page.waitForLoadState('networkidle');
+  const catalogue = await scriptsWhile(async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Courses', exact: true }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+  expect(catalogue.length).toBeGreaterThan(0);
+  expect(catalogue.filter((f) => !fromLanding.has(f))).toEqual([]);
+
+  await page.goto('/login');
+  await expect.poll(async () => (await prefetched()).size).toBeGreaterThan(0);
+  const fromLogin = await prefetched();
+  await page.waitForLoadState('networkidle');
+  const home = await scriptsWhile(async () => {
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('learner@demo.test');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /^login$/i }).click();
+    // the demo learner is a provider's learner: /lpu-home shows the same dashboard as /users
+    await expect(page).toHaveURL(/\/(users|lpu-home)$/);
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+  });
+  expect(home.length).toBeGreaterThan(0);
+  expect(home.filter((f) => !fromLogin.has(f))).toEqual([]);
+});
 
 test('the landing is readable without JavaScript: headline, trending courses and certifications with links', async ({
   browser,

@@ -203,6 +203,7 @@ describe('the policy follows the configuration', () => {
 
   it('hashes only inline scripts with a body', () => {
     expect(inlineScriptHashes('<script src="/a.js"></script><script> </script>')).toEqual([]);
+    expect(inlineScriptHashes('<script type="application/json" id="x">{"a":1}</script>')).toEqual([]);
     expect(inlineScriptHashes('<script>a()</script><script type="module">b()</script>')).toHaveLength(2);
   });
 });

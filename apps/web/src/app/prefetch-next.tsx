@@ -1,25 +1,46 @@
 import { useEffect } from 'react';
 import { isLazyPage } from './lazy-page';
+import { NEXT_FILES_ID } from './likely-next';
 
-/**
- * The routes a person most likely opens next from the first pages: a visitor on the landing goes to
- * the catalogue; someone on /login lands on a dashboard in the signed-in frame (most sign-ins are
- * learners). Their chunks are fetched once the browser is idle, so the click does not wait for them,
- * and they cost the first page nothing.
- */
-export const LIKELY_NEXT: Record<string, string[]> = {
-  '/': ['/courses'],
-  '/training-home': ['/courses'],
-  '/login': ['/users'],
-};
+export { LIKELY_NEXT } from './likely-next';
 
 type Idle = (cb: () => void) => number;
 
-/** Fetches the chunks of `pages` when the browser is next idle (at most once per chunk). */
-export function prefetchWhenIdle(pages: unknown[], idle: Idle = defaultIdle): void {
+/** The files of each likely-next screen, as the build named them in index.html (none in development). */
+function builtFiles(): Record<string, string[]> | null {
+  const block = document.getElementById(NEXT_FILES_ID);
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as Record<string, string[]>;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks for a file at idle priority into the cache, without running it (once per file). */
+function prefetchFile(href: string): void {
+  if (document.head.querySelector(`link[rel="prefetch"][href="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.href = href;
+  link.setAttribute('as', href.endsWith('.css') ? 'style' : 'script');
+  document.head.append(link);
+}
+
+/**
+ * When the browser is next idle, fetches what the screens under `keys` need: in the production build
+ * by <link rel="prefetch"> of the files the build named (downloaded, not evaluated, so the first
+ * page's main thread stays free); without a build's list (development), by loading `pages`' chunks.
+ */
+export function prefetchWhenIdle(keys: string[], pages: unknown[], idle: Idle = defaultIdle): void {
+  const files = builtFiles();
   const lazy = pages.filter(isLazyPage);
-  if (lazy.length === 0) return;
+  if (!files && lazy.length === 0) return;
   idle(() => {
+    if (files) {
+      for (const key of keys) for (const href of files[key] ?? []) prefetchFile(href);
+      return;
+    }
     // a failed prefetch is harmless: the route loads (and reports) its chunk when it is opened
     for (const page of lazy) page.preload().catch(() => {});
   });
@@ -37,7 +58,7 @@ const defaultIdle: Idle = (cb) => {
 };
 
 /** Mounted with a route: prefetches what is likely next from it. */
-export function PrefetchNext({ pages }: { pages: unknown[] }) {
-  useEffect(() => prefetchWhenIdle(pages), [pages]);
+export function PrefetchNext({ keys, pages }: { keys: string[]; pages: unknown[] }) {
+  useEffect(() => prefetchWhenIdle(keys, pages), [keys, pages]);
   return null;
 }

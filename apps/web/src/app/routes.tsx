@@ -7,9 +7,10 @@ import { type LayoutKind, layoutFor } from './layout-kind';
 import { BareLayout } from './layouts/BareLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyPage } from './lazy-page';
+import { LIKELY_NEXT, SHELL } from './likely-next';
 import { pageFor } from './page-registry';
 import { titleForPath } from './page-titles';
-import { LIKELY_NEXT, PrefetchNext } from './prefetch-next';
+import { PrefetchNext } from './prefetch-next';
 import { RootFrame } from './RootFrame';
 import { RouteGuard } from './RouteGuard';
 import { RouteTitle } from './route-title';
@@ -27,17 +28,16 @@ function toRouteObject(route: WebRoute, element?: ReactNode): RouteObject {
   const Page = pageFor(route.path);
   const next = LIKELY_NEXT[route.path];
   // the signed-in frame comes with any signed-in screen
-  const nextPages = next && [
-    ...next.map(pageFor),
-    ...(next.some((p) => layoutFor(p) === 'shell') ? [ShellLayout] : []),
-  ];
+  const withShell = next?.some((p) => layoutFor(p) === 'shell');
+  const nextKeys = next && [...next, ...(withShell ? [SHELL] : [])];
+  const nextPages = next && [...next.map(pageFor), ...(withShell ? [ShellLayout] : [])];
   return {
     path: route.path,
     element: (
       <RouteGuard key={route.path} route={route}>
         <RouteTitle title={titleForPath(route.path)}>
           <Suspense fallback={<Loading />}>{element ?? <Page />}</Suspense>
-          {nextPages && <PrefetchNext pages={nextPages} />}
+          {nextKeys && nextPages && <PrefetchNext keys={nextKeys} pages={nextPages} />}
         </RouteTitle>
       </RouteGuard>
     ),

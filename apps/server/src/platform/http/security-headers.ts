@@ -39,11 +39,15 @@ const RAZORPAY = {
 /** The fallback font folder Excalidraw adds after ours (fonts only, that package's path only). */
 export const EXCALIDRAW_FONT_FALLBACK = 'https://esm.sh/@excalidraw/';
 
-/** 'sha256-…' of each inline <script> of the built index.html (Vite writes none today; kept exact if it does). */
+/**
+ * 'sha256-…' of each inline <script> of the built index.html that runs (Vite writes none today; kept
+ * exact if it does). Data blocks (a JSON type, such as the likely-next file list) never run: no hash.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const body = m[1] ?? '';
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(m[1] ?? '')) continue;
+    const body = m[2] ?? '';
     if (body.trim() === '') continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
