@@ -77,28 +77,31 @@ count(path.join(reports, 'contract.json'));
 results.push(await run('web component tests', 'npx', vitest('apps/web', 'web.json')));
 count(path.join(reports, 'web.json'));
 results.push(await run('build', 'npm', ['run', 'build']));
-// Two Playwright runs side by side, each with its own server, port, data folder and output folder:
-// the every-route accessibility walk, and every other journey.
+// Three Playwright runs side by side, each with its own server, port, data folder and output folder:
+// every journey, and the every-route walk (accessibility and content policy) at each of its two widths.
 const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+const E2E_RUNS = [
+  ['Chromium journeys', 'journeys', e2ePort, ''],
+  ['Chromium every-route walk at a laptop width', 'walk', e2ePort + 2, 'laptop'],
+  ['Chromium every-route walk at a phone width', 'walk', e2ePort + 4, 'phone'],
+];
+const e2eReport = (shard, width) => path.join(reports, `e2e-${shard}${width ? `-${width}` : ''}`);
 results.push(
   ...(await Promise.all(
-    [
-      ['Chromium journeys', 'journeys', e2ePort],
-      ['Chromium every-route accessibility walk', 'walk', e2ePort + 2],
-    ].map(([name, shard, port]) =>
+    E2E_RUNS.map(([name, shard, port, width]) =>
       run(name, 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
         E2E_SHARD: shard,
+        E2E_WALK_WIDTH: width,
         E2E_PORT: String(port),
-        E2E_OUTPUT_DIR: path.join(reports, `e2e-${shard}-results`),
+        E2E_OUTPUT_DIR: `${e2eReport(shard, width)}-results`,
         E2E_DATA_DIR: '',
-        PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `e2e-${shard}.json`),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${e2eReport(shard, width)}.json`,
         CHROMIUM_PATH: chromium,
       }),
     ),
   )),
 );
-count(path.join(reports, 'e2e-journeys.json'));
-count(path.join(reports, 'e2e-walk.json'));
+for (const [, shard, , width] of E2E_RUNS) count(`${e2eReport(shard, width)}.json`);
 
 // Two server instances sharing PostgreSQL and Redis (scripts/test-cluster.mjs makes a fresh database).
 const CLUSTER_STEP = 'Chromium journeys across two instances (Redis)';

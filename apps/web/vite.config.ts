@@ -112,6 +112,9 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20000,
+    // three forks on two cores: files wait on timers and lazy chunks much of the time
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    minWorkers: 1,
     // the tests run in Node with a browser DOM: take tus-js-client's browser build (its package's
     // `browser` field, which the app's build follows), so uploads go through XMLHttpRequest as in a browser
     alias: [

@@ -1,18 +1,22 @@
 import { expect, type Page, test } from '@playwright/test';
 import { layoutFor } from '../../apps/web/src/app/layout-kind';
 import { EXCALIDRAW_KNOWN, type Exception, seriousFindings } from '../support/axe';
+import { watchPolicy } from '../support/csp';
 import { demoParams, fillParams, type ParamValues } from '../support/route-params';
 import { routesByRole, VISITORS, type Visitor } from '../support/routes-by-role';
 import { DEMO_EMAIL, login } from '../support/session';
 
 // Every route of every role, at a laptop's and a phone's width, against the WCAG 2.0 and 2.1 A/AA
 // rules: any serious or critical finding fails, unless it is an exception listed here with its reason.
+// The same walk fails on any Content-Security-Policy violation a route causes.
 // One worker runs the tests one after another (playwright.config): one session per account.
+// E2E_WALK_WIDTH=laptop or phone walks one width (npm test runs the two side by side).
 
-const WIDTHS = [
+const ALL_WIDTHS = [
   { name: 'laptop', width: 1366, height: 768 },
   { name: 'phone', width: 360, height: 740 },
 ] as const;
+const WIDTHS = ALL_WIDTHS.filter((w) => !process.env.E2E_WALK_WIDTH || w.name === process.env.E2E_WALK_WIDTH);
 
 /** Findings we accept, each with why. */
 const EXCEPTIONS: Exception[] = EXCALIDRAW_KNOWN.map((k) => ({
@@ -61,6 +65,7 @@ for (const visitor of VISITORS) {
     }) => {
       const routes = walkOf(visitor);
       test.setTimeout(60_000 + routes.length * 12_000);
+      const violations = await watchPolicy(page.context());
       await page.setViewportSize({ width: size.width, height: size.height });
       if (visitor !== 'anonymous') {
         await login(page, DEMO_EMAIL[visitor]);
@@ -79,6 +84,7 @@ for (const visitor of VISITORS) {
           problems.push(`${where} [${f.impact}] ${f.rule}: ${f.targets.slice(0, 4).join(' | ')} — ${f.summary}`);
         }
       }
+      for (const v of violations) problems.push(`${new URL(v.page).pathname} [policy] ${v.what}`);
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }

@@ -9,9 +9,11 @@ configure({ asyncUtilTimeout: 5000 });
 // Mantine reads these browser APIs that jsdom does not provide.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  // mantine-datatable asks matchMedia('') for columns without a breakpoint: that one matches.
+  // mantine-datatable asks matchMedia('') for columns without a breakpoint: that one matches. Reduced
+  // motion matches too, so Mantine's transitions (the theme honours it) end at once and leave no
+  // timer to fire after a test's document is gone.
   value: (query: string) => ({
-    matches: query === '',
+    matches: query === '' || query === '(prefers-reduced-motion: reduce)',
     media: query,
     onchange: null,
     addListener: () => {},
