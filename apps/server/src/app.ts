@@ -79,9 +79,10 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // callback hooks on every answer: no promise per request
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
   // Closing closes the keep-alive connections idle at that moment only; one that goes idle later (its
   // last request answered, or refused with 503) would hold the close open: close those as they idle.

@@ -54,6 +54,17 @@ function expectHardened(headers: Record<string, unknown>) {
   return csp;
 }
 
+/** A JSON answer is never a document: a policy that allows nothing, and the rest of the set. */
+function expectJsonHardened(headers: Record<string, unknown>) {
+  expect(String(headers['content-type'])).toContain('application/json');
+  expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect(headers['permissions-policy']).toBeUndefined();
+}
+
 describe('security headers on every answer', () => {
   it('a page (the single-page app at a deep link) carries the policy with the hash of its inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/training-register/some-slug' });
@@ -85,19 +96,19 @@ describe('security headers on every answer', () => {
     expectHardened(res.headers);
   });
 
-  it('an API answer', async () => {
+  it('an API answer (JSON) gets the JSON set', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expectHardened(res.headers);
+    expectJsonHardened(res.headers);
   });
 
-  it('error answers: 401, 404, 400 and 405', async () => {
+  it('error answers (JSON): 401, 404, 400 and 405', async () => {
     const unauth = await t.app.inject({ method: 'POST', url: '/api/logout', payload: {} });
     expect(unauth.statusCode).toBe(401);
-    expectHardened(unauth.headers);
+    expectJsonHardened(unauth.headers);
     const missing = await t.app.inject({ method: 'POST', url: '/api/no-such-call', payload: {} });
     expect(missing.statusCode).toBe(404);
-    expectHardened(missing.headers);
+    expectJsonHardened(missing.headers);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -105,10 +116,10 @@ describe('security headers on every answer', () => {
       payload: '{nope',
     });
     expect(bad.statusCode).toBe(400);
-    expectHardened(bad.headers);
+    expectJsonHardened(bad.headers);
     const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/anything' });
     expect(wrongMethod.statusCode).toBe(405);
-    expectHardened(wrongMethod.headers);
+    expectJsonHardened(wrongMethod.headers);
   });
 });
 

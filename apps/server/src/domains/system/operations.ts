@@ -109,11 +109,12 @@ function metrics(app: FastifyInstance, deps: Deps, token: string): void {
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // the route's pattern, never the raw URL: a label per slug would grow without end
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const expected = Buffer.from(`Bearer ${token}`);
