@@ -105,3 +105,116 @@ test('the users list pages and searches on the server as the admin', async ({ pa
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tbody tr').first()).toContainText('orguser@demo.test');
 });
+
+/** Posts a call as the signed-in page's account. */
+async function callAs(page: Page, path: string, data: object) {
+  const res = await page.request.post(`/api/${path}`, {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data,
+  });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+test('the question bank (assessments) pages, searches and sorts on the server and keeps it in the link', async ({
+  page,
+}) => {
+  await login(page, 'provider@demo.test');
+  await expect(page).toHaveURL(/\/learning-provider$/);
+  const tag = trTag();
+  for (let i = 0; i < 25; i++) {
+    await callAs(page, 'add-question', {
+      language_identified: 'English',
+      question_category: `Paging ${tag}`,
+      question_type: 'MCQ',
+      question: `Paging ${tag} question ${String(i).padStart(2, '0')}?`,
+      option1: 'One',
+      option2: 'Two',
+      option3: 'Three',
+      option4: 'Four',
+      correct_option: 1,
+      level: 'Beginner',
+    });
+  }
+  await page.goto('/question-bank/show');
+  const table = page.getByRole('table', { name: 'Question bank' });
+  await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+  await expect(page.getByText('1–20 of 25')).toBeVisible();
+
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('21–25 of 25')).toBeVisible();
+
+  // by question, descending: the last one first, back on page 1
+  await table.getByRole('button', { name: /^Question/ }).click();
+  await expect(page).toHaveURL(/sort=question/);
+  await table.getByRole('button', { name: /^Question/ }).click();
+  await expect(page).toHaveURL(/sort=-question/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(table.locator('tbody tr').first()).toContainText(`Paging ${tag} question 24?`);
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(tag);
+  await expect(page.getByText('1–20 of 25')).toBeVisible();
+  await expect(table.locator('tbody tr').first()).toContainText(`Paging ${tag} question 24?`);
+  await screenshot(page, 'lists-question-bank');
+});
+
+test('the audit trail pages, searches and sorts on the server and keeps it in the link', async ({
+  page: provider,
+  browser,
+}) => {
+  // every question added is an audited call: at least 21 rows to page through
+  await login(provider, 'provider@demo.test');
+  await expect(provider).toHaveURL(/\/learning-provider$/);
+  const tag = trTag();
+  for (let i = 0; i < 21; i++) {
+    await callAs(provider, 'add-question', {
+      language_identified: 'English',
+      question_category: `Audit ${tag}`,
+      question_type: 'MCQ',
+      question: `Audit ${tag} question ${i}?`,
+      option1: 'One',
+      option2: 'Two',
+      option3: 'Three',
+      option4: 'Four',
+      correct_option: 2,
+      level: 'Intermediate',
+    });
+  }
+  const page = await (await browser.newContext()).newPage();
+  await login(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/audit-log');
+  const table = page.getByRole('table', { name: 'Audit trail' });
+  const action = page.getByRole('search', { name: 'Audit filters' }).getByRole('textbox', { name: 'Action' });
+  await action.fill('add-question');
+  await expect(page).toHaveURL(/action=add-question/);
+  // the count the server gives for the same filter (the screen shows the last page it had while the
+  // filtered one loads)
+  const { total } = (await callAs(page, 'get-audit-log', { action: 'add-question' })) as { total: number };
+  expect(total).toBeGreaterThanOrEqual(21);
+  await expect(page.getByText(`1–20 of ${total}`, { exact: true })).toBeVisible();
+  await expect(table.locator('tbody tr').first()).toContainText('add-question');
+
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(new RegExp(`^21–${Math.min(40, total)} of ${total}$`))).toBeVisible();
+
+  // oldest first (newest is the default), then a reload keeps the filter, the sort and the rows
+  await table.getByRole('button', { name: /^When/ }).click();
+  await expect(page).toHaveURL(/sort=at/);
+  await expect(page).not.toHaveURL(/page=2/);
+  // the first row's target ('question <id>') names it
+  const firstTarget = table.locator('tbody tr').first().getByRole('cell').nth(5);
+  await expect(firstTarget).toHaveText(/^question \d+$/);
+  const oldest = (await firstTarget.textContent()) ?? '';
+  const sorted = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(sorted);
+  await expect(action).toHaveValue('add-question');
+  await expect(firstTarget).toHaveText(oldest);
+  await screenshot(page, 'lists-audit-trail');
+  await page.context().close();
+});
