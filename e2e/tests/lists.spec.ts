@@ -116,6 +116,20 @@ async function callAs(page: Page, path: string, data: object) {
   return res.json();
 }
 
+/** A question of the bank for the list journeys, named by its category and number. */
+const question = (category: string, i: number) => ({
+  language_identified: 'English',
+  question_category: category,
+  question_type: 'MCQ',
+  question: `${category} question ${String(i).padStart(2, '0')}?`,
+  option1: 'One',
+  option2: 'Two',
+  option3: 'Three',
+  option4: 'Four',
+  correct_option: 1,
+  level: 'Beginner',
+});
+
 test('the question bank (assessments) pages, searches and sorts on the server and keeps it in the link', async ({
   page,
 }) => {
@@ -123,18 +137,7 @@ test('the question bank (assessments) pages, searches and sorts on the server an
   await expect(page).toHaveURL(/\/learning-provider$/);
   const tag = trTag();
   for (let i = 0; i < 25; i++) {
-    await callAs(page, 'add-question', {
-      language_identified: 'English',
-      question_category: `Paging ${tag}`,
-      question_type: 'MCQ',
-      question: `Paging ${tag} question ${String(i).padStart(2, '0')}?`,
-      option1: 'One',
-      option2: 'Two',
-      option3: 'Three',
-      option4: 'Four',
-      correct_option: 1,
-      level: 'Beginner',
-    });
+    await callAs(page, 'add-question', question(`Paging ${tag}`, i));
   }
   await page.goto('/question-bank/show');
   const table = page.getByRole('table', { name: 'Question bank' });
@@ -170,18 +173,7 @@ test('the audit trail pages, searches and sorts on the server and keeps it in th
   await expect(provider).toHaveURL(/\/learning-provider$/);
   const tag = trTag();
   for (let i = 0; i < 21; i++) {
-    await callAs(provider, 'add-question', {
-      language_identified: 'English',
-      question_category: `Audit ${tag}`,
-      question_type: 'MCQ',
-      question: `Audit ${tag} question ${i}?`,
-      option1: 'One',
-      option2: 'Two',
-      option3: 'Three',
-      option4: 'Four',
-      correct_option: 2,
-      level: 'Intermediate',
-    });
+    await callAs(provider, 'add-question', question(`Audit ${tag}`, i));
   }
   const page = await (await browser.newContext()).newPage();
   await login(page, 'admin@demo.test');

@@ -110,25 +110,31 @@ export function contentSecurityPolicy(config: HeaderConfig, scriptHashes: string
     .join('; ');
 }
 
-/** Every header but the policy: the same for every answer. */
-export function securityHeaders(config: HeaderConfig, scriptHashes: string[] = []): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(config, scriptHashes),
+/** The headers every answer carries, pages and JSON alike (HSTS on https). */
+function commonHeaders(config: HeaderConfig): Record<string, string> {
+  return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...(config.PUBLIC_URL.startsWith('https:')
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
+/** The page set: documents, assets and files. */
+export function securityHeaders(config: HeaderConfig, scriptHashes: string[] = []): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config, scriptHashes),
+    ...commonHeaders(config),
     // the conference asks for camera, microphone and screen: our origin (and the Jitsi frame) only
     'Permissions-Policy': permissionsPolicy(config),
-    'X-Frame-Options': 'DENY',
     // popups keep their opener: Razorpay's bank pages report back through it
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'Cross-Origin-Resource-Policy': 'same-origin',
     'X-DNS-Prefetch-Control': 'off',
     'X-Permitted-Cross-Domain-Policies': 'none',
   };
-  if (config.PUBLIC_URL.startsWith('https:')) {
-    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
-  }
-  return headers;
 }
 
 function permissionsPolicy(config: HeaderConfig): string {
@@ -150,17 +156,7 @@ function permissionsPolicy(config: HeaderConfig): string {
  * call) gives way to one that allows nothing, the same as OWASP's advice for APIs.
  */
 export function jsonSecurityHeaders(config: HeaderConfig): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-  };
-  if (config.PUBLIC_URL.startsWith('https:')) {
-    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
-  }
-  return headers;
+  return { 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'", ...commonHeaders(config) };
 }
 
 /**
