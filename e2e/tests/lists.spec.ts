@@ -130,6 +130,61 @@ const question = (category: string, i: number) => ({
   level: 'Beginner',
 });
 
+/**
+ * On a list of 25 rows named with `tag` (and others): the search finds the 25 (20 on page 1), page 2
+ * shows 21–25, sorting by `column` descending puts `lastFirst` first and returns to page 1, and a
+ * reload keeps the search, the sort and the rows.
+ */
+async function searchPageSortReload(
+  page: Page,
+  o: { table: string; tag: string; column: string; sort: string; lastFirst: string },
+) {
+  const table = page.getByRole('table', { name: o.table });
+  await page.getByRole('textbox', { name: 'Search' }).fill(o.tag);
+  await expect(page).toHaveURL(new RegExp(`search=${o.tag}`));
+  await expect(page.getByText('1–20 of 25')).toBeVisible();
+
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('21–25 of 25')).toBeVisible();
+
+  const header = table.getByRole('button', { name: new RegExp(`^${o.column}`) });
+  await header.click();
+  await expect(page).toHaveURL(new RegExp(`sort=${o.sort}`));
+  await header.click();
+  await expect(page).toHaveURL(new RegExp(`sort=-${o.sort}`));
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(table.locator('tbody tr').first()).toContainText(o.lastFirst);
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(o.tag);
+  await expect(page.getByText('1–20 of 25')).toBeVisible();
+  await expect(table.locator('tbody tr').first()).toContainText(o.lastFirst);
+}
+
+test('the trainers list (admin) pages, searches and sorts on the server and keeps it in the link', async ({ page }) => {
+  await login(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  const tag = trTag();
+  for (let i = 0; i < 25; i++) {
+    await callAs(page, 'trainer-register', {
+      first_name: `Tr${String(i).padStart(2, '0')}`,
+      last_name: `Paging${tag}`,
+      email: `trainer-${tag}-${i}@e2e.test`,
+      mobile_no: `9${String(Date.now() + i).slice(-9)}`,
+    });
+  }
+  await page.goto('/trainer/list');
+  await searchPageSortReload(page, {
+    table: 'Trainers',
+    tag,
+    column: 'First Name',
+    sort: 'first_name',
+    lastFirst: 'Tr24',
+  });
+  await screenshot(page, 'lists-trainers');
+});
+
 test('the question bank (assessments) pages, searches and sorts on the server and keeps it in the link', async ({
   page,
 }) => {
@@ -140,27 +195,13 @@ test('the question bank (assessments) pages, searches and sorts on the server an
     await callAs(page, 'add-question', question(`Paging ${tag}`, i));
   }
   await page.goto('/question-bank/show');
-  const table = page.getByRole('table', { name: 'Question bank' });
-  await page.getByRole('textbox', { name: 'Search' }).fill(tag);
-  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
-  await expect(page.getByText('1–20 of 25')).toBeVisible();
-
-  await page.getByRole('button', { name: '2', exact: true }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText('21–25 of 25')).toBeVisible();
-
-  // by question, descending: the last one first, back on page 1
-  await table.getByRole('button', { name: /^Question/ }).click();
-  await expect(page).toHaveURL(/sort=question/);
-  await table.getByRole('button', { name: /^Question/ }).click();
-  await expect(page).toHaveURL(/sort=-question/);
-  await expect(page).not.toHaveURL(/page=2/);
-  await expect(table.locator('tbody tr').first()).toContainText(`Paging ${tag} question 24?`);
-
-  await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(tag);
-  await expect(page.getByText('1–20 of 25')).toBeVisible();
-  await expect(table.locator('tbody tr').first()).toContainText(`Paging ${tag} question 24?`);
+  await searchPageSortReload(page, {
+    table: 'Question bank',
+    tag,
+    column: 'Question',
+    sort: 'question',
+    lastFirst: `Paging ${tag} question 24?`,
+  });
   await screenshot(page, 'lists-question-bank');
 });
 
