@@ -185,6 +185,30 @@ test('the trainers list (admin) pages, searches and sorts on the server and keep
   await screenshot(page, 'lists-trainers');
 });
 
+test('the courses list (recorded courses) pages, searches and sorts on the server and keeps it in the link', async ({
+  page,
+}) => {
+  await login(page, 'provider@demo.test');
+  await expect(page).toHaveURL(/\/learning-provider$/);
+  const tag = trTag();
+  for (let i = 0; i < 25; i++) {
+    await callAs(page, 'create-course', {
+      name: `Paging ${tag} course ${String(i).padStart(2, '0')}`,
+      amount: 100 + i,
+      description: 'Seeded by the list journey.',
+    });
+  }
+  await page.goto('/all-courses');
+  await searchPageSortReload(page, {
+    table: 'All courses',
+    tag,
+    column: 'Course Name',
+    sort: 'name',
+    lastFirst: `Paging ${tag} course 24`,
+  });
+  await screenshot(page, 'lists-courses');
+});
+
 test('the question bank (assessments) pages, searches and sorts on the server and keeps it in the link', async ({
   page,
 }) => {
