@@ -102,8 +102,9 @@ export async function streamImport<S extends z.ZodType, R>(
     reader = await SheetReader.open(file, {
       maxRows: maxRows + 1, // and the header
       batchRows: opts.batchRows,
-      // the time limit grows with a raised row limit (10 s covers the default 10,000 rows)
-      timeoutMs: opts.timeoutMs ?? Math.max(10_000, maxRows),
+      // the time limit grows with a raised row limit: 30 s, or 3 ms a row above 10,000 rows (a loaded
+      // two-core machine took over 10 s of waiting for a valid file of 10,000 rows)
+      timeoutMs: opts.timeoutMs ?? Math.max(30_000, maxRows * 3),
     });
   } catch (e) {
     throw unreadable(e);
