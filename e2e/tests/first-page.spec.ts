@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { NEXT_FILES_ID } from '../../apps/web/src/app/likely-next';
 import { firstLoadJs } from '../support/bundle';
 import { DEMO_PASSWORD, screenshot } from '../support/session';
 
@@ -39,10 +40,10 @@ for (const route of ['/', '/login']) {
       .toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     // (the landing loads its own lower parts after the load event; the next screen's chunk stays unrun)
-    const nextChunks = await page.evaluate(() => {
-      const files = JSON.parse(document.getElementById('likely-next-files')?.textContent ?? '{}');
+    const nextChunks = await page.evaluate((id) => {
+      const files = JSON.parse(document.getElementById(id)?.textContent ?? '{}');
       return Object.values(files as Record<string, string[]>).map((list) => list[0]);
-    });
+    }, NEXT_FILES_ID);
     expect(nextChunks.length).toBeGreaterThan(0);
     for (const chunk of nextChunks)
       expect(
@@ -100,10 +101,10 @@ test('the likely next route needs no script the first page did not prefetch: the
   };
   // the files the build names for a likely-next screen, all of which the page must have prefetched
   const listedFor = (key: string) =>
-    page.evaluate(
-      (k) => (JSON.parse(document.getElementById('likely-next-files')?.textContent ?? '{}')[k] ?? []) as string[],
+    page.evaluate(([k, id]) => (JSON.parse(document.getElementById(id)?.textContent ?? '{}')[k] ?? []) as string[], [
       key,
-    );
+      NEXT_FILES_ID,
+    ] as const);
 
   await page.goto('/');
   await expect.poll(async () => (await prefetched()).size).toBeGreaterThan(0);

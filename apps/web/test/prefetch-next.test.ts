@@ -1,9 +1,9 @@
 import { WEB_ROUTES } from '@trainlab/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLazyPage, lazyPage } from '../src/app/lazy-page';
-import { NEXT_FILES_ID, NEXT_MODULES } from '../src/app/likely-next';
+import { LIKELY_NEXT, NEXT_FILES_ID, NEXT_MODULES } from '../src/app/likely-next';
 import { pageFor } from '../src/app/page-registry';
-import { LIKELY_NEXT, prefetchWhenIdle } from '../src/app/prefetch-next';
+import { prefetchWhenIdle } from '../src/app/prefetch-next';
 
 const now = (cb: () => void) => {
   cb();

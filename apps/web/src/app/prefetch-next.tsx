@@ -2,8 +2,6 @@ import { useEffect } from 'react';
 import { isLazyPage } from './lazy-page';
 import { NEXT_FILES_ID } from './likely-next';
 
-export { LIKELY_NEXT } from './likely-next';
-
 type Idle = (cb: () => void) => number;
 
 /** The files of each likely-next screen, as the build named them in index.html (none in development). */
