@@ -148,6 +148,14 @@ describe('/user/courses/list', () => {
     await userEvent.setup().click(within(assigned).getByRole('link', { name: 'Play Kubernetes Basics' }));
     await waitFor(() => expect(locationOf(router)).toBe('/course/kube'));
   });
+
+  it('an account that is not a learner sees the reason the server gives', async () => {
+    signIn(['admin']);
+    stubFetch({ 'get-user-courses': () => ({ status: 403, body: { message: 'You are not allowed to do this.' } }) });
+    renderApp('/user/courses/list');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
+    expect(screen.queryByText(MSG.somethingWentWrong)).not.toBeInTheDocument();
+  });
 });
 
 describe('/course/{slug}', () => {

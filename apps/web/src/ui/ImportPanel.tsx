@@ -2,7 +2,7 @@ import { Button, FileInput, Group, List, Modal, Paper, Stack, Text, Title } from
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError, toFormErrors } from '../api/client';
+import { errorText, toFormErrors } from '../api/client';
 import type { RowError } from '../api/errors';
 import { apiDownload, apiUpload } from '../api/upload';
 import { ErrorAlert } from './ErrorAlert';
@@ -54,7 +54,7 @@ export function ImportPanel({ title = 'Bulk import', path, fields = {}, template
     try {
       await apiDownload('download-template', { type: templateType }, `${templateType}-template.xlsx`);
     } catch (error) {
-      setOtherError(error instanceof ApiError ? toFormErrors(error).other_error : 'Something went worng.');
+      setOtherError(errorText(error));
     }
   };
 

@@ -29,8 +29,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, apiPost } from '../../api/client';
-import { mapApiError } from '../../api/errors';
+import { apiPost, errorText, toFormErrors } from '../../api/client';
 import { uploadVideo } from '../../api/resumable-upload';
 import { apiUpload } from '../../api/upload';
 import { useApiQuery } from '../../api/use-api';
@@ -126,8 +125,6 @@ export function AllCoursesPage() {
   );
 }
 
-const errorsOf = (e: unknown) => (e instanceof ApiError ? mapApiError(e.status, e.body) : mapApiError(0, null));
-
 /** The 'Add New' popup of a course. */
 function NewCourseModal({
   opened,
@@ -166,7 +163,7 @@ function NewCourseModal({
       setValues({ name: '', amount: '', is_paid: false, is_public: false, description: '' });
       onCreated(res.id);
     } catch (err) {
-      const m = errorsOf(err);
+      const m = toFormErrors(err);
       setErrors(m.fields);
       setOther(m.other_error);
     } finally {
@@ -249,7 +246,7 @@ function NewModuleModal({
       setError(undefined);
       onCreated(res.id);
     } catch (err) {
-      const m = errorsOf(err);
+      const m = toFormErrors(err);
       setError(m.fields.name ?? m.fields.course_id ?? m.other_error ?? undefined);
     } finally {
       setBusy(false);
@@ -330,7 +327,7 @@ function TopicForm({ topic, onDone }: TopicFormProps) {
       await client.invalidateQueries({ queryKey: ['get-course-module-topic-list'] });
       onDone();
     } catch (err) {
-      const m = errorsOf(err);
+      const m = toFormErrors(err);
       // an upload refused or taken already cannot be named again
       if (m.fields.course_url || m.fields.tus_upload_id) setUploaded(null);
       setErrors({ ...m.fields, ...(m.fields.tus_upload_id ? { course_url: m.fields.tus_upload_id } : {}) });
@@ -483,7 +480,7 @@ export function CourseViewPage() {
       notifications.show({ color: path === 'delete-topic' ? 'red' : 'green', message: res.message });
       await client.invalidateQueries({ queryKey: ['get-course-module-topic-list'] });
     } catch (err) {
-      notifications.show({ color: 'red', message: errorsOf(err).other_error ?? 'Something went worng.' });
+      notifications.show({ color: 'red', message: errorText(err) });
     }
   };
   const columns: DataTableColumn<TopicRow>[] = [

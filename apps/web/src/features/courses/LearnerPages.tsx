@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } 
 import { IconPlayerPlay } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
@@ -93,7 +94,7 @@ export function UserCoursesPage() {
     <Stack gap="lg">
       <PageHeader title={title} description="Your recorded courses and how far you got." />
       {q.isLoading ? <LoadingLines /> : null}
-      {q.error ? <ErrorAlert message="Something went worng." /> : null}
+      {q.error ? <ErrorAlert message={errorText(q.error)} /> : null}
       {q.data ? (
         <>
           <Section title="Assigned" list={q.data.assigned} />

@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, apiPost } from '../../api/client';
+import { ApiError, apiPost, errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -327,13 +327,7 @@ export function CoursePlayerPage() {
   if (q.isLoading) return <LoadingLines lines={6} />;
   if (q.error) {
     const message =
-      q.error instanceof ApiError &&
-      q.error.status === 403 &&
-      typeof (q.error.body as { message?: string })?.message === 'string'
-        ? (q.error.body as { message: string }).message
-        : q.error instanceof ApiError && q.error.status === 404
-          ? 'This course was not found.'
-          : 'Something went worng.';
+      q.error instanceof ApiError && q.error.status === 404 ? 'This course was not found.' : errorText(q.error);
     return (
       <Stack gap="md">
         <PageHeader title={title} />
