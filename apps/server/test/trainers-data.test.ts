@@ -557,6 +557,21 @@ describe('skills, certificates and references', () => {
       'Record deleted successfully!',
     );
   });
+
+  it('a page past the end of a search answers the search’s total, not the whole list’s', async () => {
+    const { token: own } = await t.loginAs({ role: 'trainer' });
+    const skill = { category_id: categoryId, skill_id: skillId, experience: 2, type: 'Year', rate_per_hours: 40 };
+    expect((await t.post('add-trainer-skill', skill, own)).status).toBe(200);
+    for (const company_name of ['Acme', 'Acme Two', 'Globex']) {
+      const body = { skill_id: skillId, company_name, company_description: 'd', training_conducted_date: '2025-06-01' };
+      expect((await t.post('add-trainer-reference', body, own)).status).toBe(200);
+    }
+    const past = (search: string) => t.post('trainer-reference-list', { search, page: 3, per_page: 5 }, own);
+    expect((await past('acme')).body).toMatchObject({ list: [], total: 2, page: 3 });
+    // the skill's name lives in a joined table
+    expect((await past('kubernetes')).body).toMatchObject({ list: [], total: 3 });
+    expect((await past('initech')).body).toMatchObject({ list: [], total: 0 });
+  });
 });
 
 describe('dashboard', () => {

@@ -10,7 +10,7 @@ import { takeCallRequirements, takeCalls, takeCallTrainers, trainings, users } f
 import type { Deps } from '../../platform/deps';
 import { invalidField } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { orderFor, pageWindow, searchWhere, toPage, totalAtFirstRow, totalOver } from '../../platform/http/paging';
 import { detailForTrainer } from './access';
 import { queueInvitations } from './invitation';
 import { requirementRows } from './manage';
@@ -73,8 +73,9 @@ export async function trainerTakeCalls(
 ) {
   const w = pageWindow(q);
   const mine = eq(takeCallTrainers.trainer_id, auth.user.id);
+  const where = and(mine, searchWhere(q.search, [takeCalls.title, trainings.name]));
   const rows = await base(deps)
-    .where(and(mine, searchWhere(q.search, [takeCalls.title, trainings.name])))
+    .where(where)
     .orderBy(
       ...orderFor(
         q.sort,
@@ -89,7 +90,7 @@ export async function trainerTakeCalls(
     rows,
     w,
     ({ total: _t, ...r }) => toRow(r),
-    () => countWhere(deps.db, takeCallTrainers, mine),
+    () => totalAtFirstRow(base(deps).where(where).limit(1)),
   );
 }
 

@@ -13,7 +13,7 @@ import { takeCallRequirements, takeCalls, takeCallTrainers, trainings, trainingT
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { orderFor, pageWindow, searchWhere, toPage, totalAtFirstRow, totalOver } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { managerTenant, tenantWhere, trainingForManager } from '../trainings/access';
 import { type TakeCallRow, type TrainingRow, takeCallForManager } from './access';
@@ -206,11 +206,13 @@ export async function takeCallDetails(deps: Deps, auth: AuthContext, q: z.output
   const w = pageWindow(q);
   const mine = eq(takeCallTrainers.take_call_id, takeCall.id);
   const where = and(mine, searchWhere(q.search, [users.first_name, users.last_name, users.email]));
-  const rows = await deps.db
-    .select({ ...detailColumns, total: totalOver() })
-    .from(takeCallTrainers)
-    .innerJoin(users, eq(users.id, takeCallTrainers.trainer_id))
-    .where(where)
+  const query = () =>
+    deps.db
+      .select({ ...detailColumns, total: totalOver() })
+      .from(takeCallTrainers)
+      .innerJoin(users, eq(users.id, takeCallTrainers.trainer_id))
+      .where(where);
+  const rows = await query()
     .orderBy(
       ...orderFor(
         q.sort,
@@ -232,7 +234,7 @@ export async function takeCallDetails(deps: Deps, auth: AuthContext, q: z.output
       requirements_confirmed: Number(r.requirements_confirmed),
       requirements_total: Number(r.requirements_total),
     }),
-    () => countWhere(deps.db, takeCallTrainers, mine),
+    () => totalAtFirstRow(query().limit(1)),
   );
   const [summary] = await deps.db
     .select(rowColumns)

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { skills, trainerCertificates } from '../../db/schema';
 import { notFound, ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { orderFor, pageWindow, searchWhere, toPage, totalAtFirstRow, totalOver } from '../../platform/http/paging';
 import type { TrainerCtx } from './context';
 import { deleteImages, readImageForm, storeImage, thumbDataUrl } from './images';
 import { ownSkill } from './skills';
@@ -31,11 +31,13 @@ export async function certificateList(
     eq(trainerCertificates.trainer_id, auth.user.id),
     searchWhere(q.search, [trainerCertificates.certificate_name, skills.name]),
   );
-  const rows = await ctx.deps.db
-    .select({ row: trainerCertificates, name: skills.name, total: totalOver() })
-    .from(trainerCertificates)
-    .innerJoin(skills, eq(skills.id, trainerCertificates.skill_id))
-    .where(where)
+  const query = () =>
+    ctx.deps.db
+      .select({ row: trainerCertificates, name: skills.name, total: totalOver() })
+      .from(trainerCertificates)
+      .innerJoin(skills, eq(skills.id, trainerCertificates.skill_id))
+      .where(where);
+  const rows = await query()
     .orderBy(
       ...orderFor(
         q.sort,
@@ -54,7 +56,7 @@ export async function certificateList(
     rows,
     w,
     (r) => r,
-    () => countWhere(ctx.deps.db, trainerCertificates, eq(trainerCertificates.trainer_id, auth.user.id)),
+    () => totalAtFirstRow(query().limit(1)),
   );
   return { ...page, list: await Promise.all(page.list.map((r) => toCertificate(ctx, r.row, r.name))) };
 }

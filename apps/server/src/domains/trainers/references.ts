@@ -11,7 +11,7 @@ import { skills, trainerReferences } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { orderFor, pageWindow, searchWhere, toPage, totalAtFirstRow, totalOver } from '../../platform/http/paging';
 import { ownSkill } from './skills';
 
 const columns = {
@@ -27,11 +27,13 @@ export async function referenceList(deps: Deps, auth: AuthContext, q: ListQuery<
   const w = pageWindow(q);
   const mine = eq(trainerReferences.trainer_id, auth.user.id);
   const where = and(mine, searchWhere(q.search, [trainerReferences.company_name, skills.name]));
-  const rows = await deps.db
-    .select({ ...columns, total: totalOver() })
-    .from(trainerReferences)
-    .innerJoin(skills, eq(skills.id, trainerReferences.skill_id))
-    .where(where)
+  const query = () =>
+    deps.db
+      .select({ ...columns, total: totalOver() })
+      .from(trainerReferences)
+      .innerJoin(skills, eq(skills.id, trainerReferences.skill_id))
+      .where(where);
+  const rows = await query()
     .orderBy(
       ...orderFor(
         q.sort,
@@ -50,7 +52,7 @@ export async function referenceList(deps: Deps, auth: AuthContext, q: ListQuery<
     rows,
     w,
     ({ total: _t, ...r }) => r,
-    () => countWhere(deps.db, trainerReferences, mine),
+    () => totalAtFirstRow(query().limit(1)),
   );
 }
 

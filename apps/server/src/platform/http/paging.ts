@@ -67,6 +67,16 @@ export async function toPage<R extends { total: number }, T>(
   return { list: rows.map(map), total, page: window.page, per_page: window.per_page };
 }
 
+/**
+ * The total of a page that came back empty, read from the list's own query (same joins, same
+ * filter and search) run for its first row. Counting the base table instead would drop a search on
+ * a joined column and answer the unfiltered total.
+ */
+export async function totalAtFirstRow(firstRow: PromiseLike<{ total: number }[]>): Promise<number> {
+  const [row] = await firstRow;
+  return Number(row?.total ?? 0);
+}
+
 /** `select count(*) from table where …`: the total of a page that came back empty. */
 export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
