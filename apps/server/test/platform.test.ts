@@ -57,6 +57,20 @@ describe('permission table', () => {
     }
   });
 
+  it('every call limited to some roles answers 403 to each other role, before reading its body', async () => {
+    const tokens = new Map<string, string>();
+    for (const role of ROLES) tokens.set(role, (await t.loginAs({ role })).token);
+    const refused: string[] = [];
+    for (const call of API_CALLS) {
+      if (!Array.isArray(call.access)) continue;
+      for (const role of ROLES.filter((r) => !(call.access as readonly string[]).includes(r))) {
+        const res = await t.post(call.path, {}, tokens.get(role));
+        if (res.status !== 403) refused.push(`${call.path} as ${role}: ${res.status}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
   it('role lists only name real roles', () => {
     for (const call of API_CALLS) {
       if (Array.isArray(call.access)) for (const r of call.access) expect(ROLES).toContain(r);
