@@ -12,10 +12,11 @@ import { authRoutes } from './domains/auth/routes';
 import { LANDING_PATHS, landingShell } from './domains/catalog/landing-noscript';
 import { catalogRoutes } from './domains/catalog/routes';
 import { certificateRoutes } from './domains/certificates/routes';
-import { conferenceRoutes } from './domains/conference/routes';
+import { CONFERENCE_SOCKETS, conferenceRoutes } from './domains/conference/routes';
 import { courseRoutes } from './domains/courses/routes';
 import { devRoutes } from './domains/dev/routes';
 import { labRoutes } from './domains/labs/routes';
+import { LAB_SOCKETS } from './domains/labs/ws';
 import { masterDataRoutes } from './domains/master-data/routes';
 import { organizationRoutes } from './domains/organizations/routes';
 import { paymentRoutes } from './domains/payments/routes';
@@ -30,6 +31,7 @@ import type { Deps } from './platform/deps';
 import { installErrorHandler } from './platform/errors';
 import { registerMultipart } from './platform/excel';
 import { installSecurityHeaders } from './platform/http/security-headers';
+import { installWebSockets } from './platform/http/websocket';
 
 const DOMAINS = [
   systemRoutes,
@@ -59,13 +61,18 @@ function webDist(deps: Deps): string | null {
   return candidates.find((c): c is string => !!c && existsSync(path.join(c, 'index.html'))) ?? null;
 }
 
-export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: Deps,
+  /** logStream: where the log lines go instead of stdout (a test reads them) */
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger
       ? {
           level: deps.config.LOG_LEVEL,
           // tokens and passwords never reach the logs
           redact: ['req.headers.authorization', 'req.body.password', 'req.body.token'],
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
         }
       : false,
     bodyLimit: 1024 * 1024,
@@ -119,8 +126,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   installErrorHandler(app);
   const dist = webDist(deps);
   installSecurityHeaders(app, deps.config, dist);
-  // Kept so a test can prove every API route came from the contract's permission table.
-  const routes: { method: string; url: string; declared: boolean }[] = [];
+  // Kept so a test can prove every API route came from the contract's permission table, and that
+  // every other route is in the API document.
+  const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -132,10 +140,14 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
           (route.config as { apiCall?: unknown; protocolEndpoint?: unknown })?.apiCall ??
             (route.config as { protocolEndpoint?: unknown })?.protocolEndpoint,
         ),
+        // a route its plugin keeps out of API documentation: @fastify/static's files
+        hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true,
       });
     }
   });
   await registerMultipart(app);
+  // once, before any route: one handler of each upgrade for every route (decision 0034)
+  await installWebSockets(app, [CONFERENCE_SOCKETS, LAB_SOCKETS]);
   for (const register of DOMAINS) register(app, deps);
 
   if (dist) {
@@ -179,12 +191,19 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Pro
   return app;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  declared: boolean;
+  hidden: boolean;
+}
+
 function shellOf(html: Buffer) {
   return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string; declared: boolean }[];
+    registeredRoutes: RegisteredRoute[];
   }
 }

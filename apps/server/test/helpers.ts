@@ -55,8 +55,11 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** another database than the suite's (a PGlite data folder, `memory://`) */
-  opts: { databaseUrl?: string } = {},
+  /**
+   * databaseUrl: another database than the suite's (a PGlite data folder, `memory://`);
+   * logStream: the app logs (at LOG_LEVEL) to this stream
+   */
+  opts: { databaseUrl?: string; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const { url, drop } = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await freshDatabaseUrl();
   const config = loadConfig({
@@ -67,7 +70,7 @@ export async function createTestApp(
     ...env,
   });
   const deps = await createDeps(config, url);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, opts.logStream ? { logger: true, logStream: opts.logStream } : {});
   await app.ready();
   passwordHash ??= hashPassword(PASSWORD);
 

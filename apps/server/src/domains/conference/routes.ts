@@ -1,4 +1,3 @@
-import websocket from '@fastify/websocket';
 import { API, WS_MAX_MESSAGE_BYTES } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import { createMeetingProvider } from '../../adapters/meeting';
@@ -7,6 +6,7 @@ import { iceServersFor } from '../../adapters/meeting/turn';
 import { createRealtime } from '../../adapters/realtime';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
+import type { SocketNeeds } from '../../platform/http/websocket';
 import { enqueue } from '../../platform/jobs';
 import { liveSessionCounters } from '../trainings/attendance';
 import { ConferenceHub } from './hub';
@@ -14,6 +14,12 @@ import { classSize } from './media-choice';
 import { SERVER_RECORDING_JOB } from './server-recording';
 import * as svc from './service';
 import { SfuRelay } from './sfu';
+
+/**
+ * What /ws/conference needs of the app's WebSocket server: frames larger than WS_MAX_MESSAGE_BYTES
+ * get an error message; far larger ones close the socket (1009).
+ */
+export const CONFERENCE_SOCKETS: SocketNeeds = { maxPayload: WS_MAX_MESSAGE_BYTES * 2 };
 
 /** Live conference: HTTP calls from the permission table and the WebSocket /ws/conference. */
 export function conferenceRoutes(app: FastifyInstance, deps: Deps): void {
@@ -72,19 +78,9 @@ export function conferenceRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.getWhiteboard, ({ body, auth }) => svc.getWhiteboard(deps, auth, body.slug));
   defineCall(app, deps, API.saveWhiteboard, ({ body, auth }) => svc.saveWhiteboard(deps, auth, body));
 
-  app.register(async (scope) => {
-    // larger frames than WS_MAX_MESSAGE_BYTES get an error message; far larger ones close the socket (1009)
-    await scope.register(websocket, {
-      options: { maxPayload: WS_MAX_MESSAGE_BYTES * 2 },
-      // on shutdown the sockets are told to reconnect (not closed silently); the server then stops
-      // accepting upgrades and the close waits for the sockets to go
-      preClose(done) {
-        hub.restart();
-        this.websocketServer.close(() => done());
-      },
-    });
-    scope.get('/ws/conference', { websocket: true }, (socket) => hub.accept(socket));
-  });
+  // on shutdown the sockets are told to reconnect (not closed silently) before the server closes them
+  app.beforeSocketsClose(() => hub.restart());
+  app.get('/ws/conference', { websocket: true }, (socket) => hub.accept(socket));
   app.addHook('onClose', async () => {
     await hub.close();
     await janus?.close();

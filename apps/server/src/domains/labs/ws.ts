@@ -1,5 +1,4 @@
 import net from 'node:net';
-import websocket from '@fastify/websocket';
 import { VM_STATUS } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,6 +7,7 @@ import { labsFor } from '../../adapters/labs';
 import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { resolveSession } from '../../platform/http/auth-context';
+import type { SocketNeeds } from '../../platform/http/websocket';
 import { canUse, type VmRow } from './access';
 import { touchLab } from './lifecycle';
 import { rdp } from './rdp';
@@ -242,24 +242,20 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   socket.on('error', end);
 }
 
+/**
+ * What the lab sockets need of the app's WebSocket server: the protocol the client speaks is
+ * answered; the auth.<token> entry is never echoed.
+ */
+export const LAB_SOCKETS: SocketNeeds = { maxPayload: 1024 * 1024, protocols: Object.values(LAB_WS_PROTOCOLS) };
+
 export function labSockets(app: FastifyInstance, deps: Deps): void {
-  app.register(async (scope) => {
-    await scope.register(websocket, {
-      options: {
-        maxPayload: 1024 * 1024,
-        // answer with the protocol the client speaks; the auth.<token> entry is never echoed
-        handleProtocols: (protocols: Set<string>) =>
-          Object.values(LAB_WS_PROTOCOLS).find((p) => protocols.has(p)) ?? false,
-      },
-    });
-    scope.get('/ws/labs/terminal/:name', { websocket: true }, (socket, request) => {
-      void terminal(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011));
-    });
-    scope.get('/ws/labs/vnc/:name', { websocket: true }, (socket, request) => {
-      void vnc(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011));
-    });
-    scope.get('/ws/labs/rdp/:name', { websocket: true }, (socket, request) => {
-      void rdp(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011, '512'));
-    });
+  app.get('/ws/labs/terminal/:name', { websocket: true }, (socket, request) => {
+    void terminal(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011));
+  });
+  app.get('/ws/labs/vnc/:name', { websocket: true }, (socket, request) => {
+    void vnc(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011));
+  });
+  app.get('/ws/labs/rdp/:name', { websocket: true }, (socket, request) => {
+    void rdp(deps, socket as unknown as WebSocket, request).catch(() => socket.close(1011, '512'));
   });
 }
