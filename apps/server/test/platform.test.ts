@@ -1,6 +1,8 @@
 import { API_CALLS, PROTOCOL_ENDPOINTS, ROLES } from '@trainlab/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_WS_PROTOCOLS } from '../src/domains/labs/ws';
 import { ConfigError, loadConfig } from '../src/platform/config';
+import { OTHER_ENDPOINTS } from '../src/platform/http/other-endpoints';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -34,6 +36,122 @@ describe('health and documentation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('/api/register');
+    // every method of a path, not only the first
+    for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+      expect(res.body).toContain(`<span class="m">${method}</span> /api/course-uploads/{id}`);
+    }
+    expect(res.body).toContain('<span class="m">GET</span> /ws/labs/terminal/{name}');
+  });
+});
+
+describe('the endpoints that are not calls', () => {
+  const openApiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
+  type Param = { name: string; in: string; required?: boolean; description?: string };
+  type Answer = { headers?: Record<string, unknown>; content?: Record<string, unknown> };
+  type Op = {
+    summary?: string;
+    description?: string;
+    security?: unknown;
+    parameters: Param[];
+    requestBody: { content: Record<string, unknown> };
+    responses: Record<string, Answer>;
+    'x-only'?: string;
+    'x-websocket': { subprotocols: string; clientMessage?: unknown };
+  };
+  type Doc = { paths: Record<string, Record<string, Op>> };
+  let doc: Doc;
+  beforeAll(async () => {
+    doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  });
+
+  it('every route the server registers is in /api/openapi.json with its method', () => {
+    const callPaths = new Set(API_CALLS.map((c) => `/api/${c.path}`));
+    const missing: string[] = [];
+    for (const r of t.app.registeredRoutes) {
+      if (r.hidden) continue; // the web app's static files
+      if (callPaths.has(r.url) && r.method !== 'POST') continue; // the 405 answers of define-call.ts
+      const ops = doc.paths[openApiPath(r.url)];
+      const method = r.method.toLowerCase();
+      // Fastify answers HEAD beside every GET; a HEAD of its own (tus) must be documented
+      if (!(ops?.[method] ?? (method === 'head' ? ops?.get : undefined))) missing.push(`${r.method} ${r.url}`);
+    }
+    expect(missing, 'undocumented: add them to platform/http/other-endpoints.ts').toEqual([]);
+  });
+
+  it('every documented endpoint is served, except those only registered under some configuration', () => {
+    const served = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${openApiPath(r.url)}`));
+    const stale: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (op['x-only']) continue;
+        if (!served.has(`${method.toUpperCase()} ${path}`)) stale.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+
+  it('each one says who may call it, what it answers, and names its path parameters', () => {
+    const declared = new Set(OTHER_ENDPOINTS.map((e) => e.path));
+    for (const path of declared) {
+      for (const [method, op] of Object.entries(doc.paths[path]!)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(op.summary, where).toBeTruthy();
+        expect(op.description, where).toBeTruthy();
+        expect(Array.isArray(op.security), where).toBe(true);
+        expect(Object.keys(op.responses).length, where).toBeGreaterThan(0);
+        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
+          const param = op.parameters.find((p) => p.in === 'path' && p.name === name);
+          expect(param?.description, `${where} {${name}}`).toBeTruthy();
+        }
+      }
+    }
+  });
+
+  const op = (path: string, method: string): Op => {
+    const found = doc.paths[path]?.[method];
+    if (!found) throw new Error(`${method.toUpperCase()} ${path} is not documented`);
+    return found;
+  };
+  const answer = (o: Op, status: number): Answer => o.responses[status] ?? {};
+
+  it('documents the tus upload: creation, then HEAD, PATCH (204 with Upload-Offset) and DELETE', () => {
+    expect(answer(op('/api/course-uploads', 'post'), 201).headers).toHaveProperty('Location');
+    expect(Object.keys(doc.paths['/api/course-uploads/{id}'] ?? {}).sort()).toEqual(['delete', 'head', 'patch']);
+    const patch = op('/api/course-uploads/{id}', 'patch');
+    expect(patch.security).toEqual([{ bearer: [] }]);
+    expect(patch.parameters.filter((p) => p.in === 'header')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Tus-Resumable', required: true }),
+        expect.objectContaining({ name: 'Upload-Offset', required: true }),
+      ]),
+    );
+    expect(Object.keys(patch.requestBody.content)).toEqual(['application/offset+octet-stream']);
+    expect(answer(patch, 204).headers).toHaveProperty('Upload-Offset');
+    expect(patch.responses).toHaveProperty('409');
+    expect(answer(op('/api/course-uploads/{id}', 'head'), 200).headers).toHaveProperty('Upload-Offset');
+  });
+
+  it('documents the signed course media with byte ranges (206)', () => {
+    const media = op('/api/course-media/{token}/{file}', 'get');
+    expect(media.security).toEqual([]);
+    expect(media.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['path:token', 'path:file', 'header:Range']),
+    );
+    expect(answer(media, 206).headers).toHaveProperty('Content-Range');
+    expect(Object.keys(answer(media, 206).content ?? {})[0]).toContain('video/mp2t');
+    expect(media.responses).toHaveProperty('416');
+    expect(op('/api/recording-file/{id}', 'get').responses).toHaveProperty('206');
+  });
+
+  it('documents the WebSockets as upgrades, with the subprotocols the server answers', () => {
+    for (const [kind, protocol] of Object.entries(LAB_WS_PROTOCOLS)) {
+      const socket = op(`/ws/labs/${kind}/{name}`, 'get');
+      expect(socket.responses).toHaveProperty('101');
+      expect(socket['x-websocket'].subprotocols).toContain(protocol);
+    }
+    const conference = op('/ws/conference', 'get');
+    expect(conference.responses).toHaveProperty('101');
+    expect(conference['x-websocket'].clientMessage).toHaveProperty('oneOf');
   });
 });
 
