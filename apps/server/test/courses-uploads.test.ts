@@ -37,7 +37,7 @@ const auth = (token: string | null) => (token ? { authorization: `Bearer ${token
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** POST: a new upload of `size` bytes; answers the response and the upload id. */
-async function create(token: string | null, size: number) {
+async function create(token: string | null, size: number, filename = 'lecture.mp4') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/course-uploads',
@@ -45,7 +45,7 @@ async function create(token: string | null, size: number) {
       ...TUS,
       ...auth(token),
       'upload-length': String(size),
-      'upload-metadata': `filename ${b64('lecture.mp4')},filetype ${b64('video/mp4')}`,
+      'upload-metadata': `filename ${b64(filename)},filetype ${b64('video/mp4')}`,
     },
   });
   const location = res.headers.location as string | undefined;
@@ -207,6 +207,16 @@ describe('resumable video uploads (tus)', () => {
     expect(over.res.statusCode).toBe(422);
     expect(JSON.parse(over.res.body)).toEqual({ course_url: ['The course url must not be greater than 2 megabytes.'] });
     expect(over.id).toBe('');
+  });
+
+  it('metadata holding a NUL character is refused at creation with the field named, and nothing is kept', async () => {
+    const { token } = await courseWithModule(t);
+    const before = (await t.deps.db.select().from(courseUploads)).length;
+    const bad = await create(token, 1024, 'lecture\u0000.mp4');
+    expect(bad.res.statusCode).toBe(422);
+    expect(JSON.parse(bad.res.body)).toEqual({ filename: ['The filename format is invalid.'] });
+    expect(bad.id).toBe('');
+    expect((await t.deps.db.select().from(courseUploads)).length).toBe(before);
   });
 
   it('401 without a session, 403 for every role that may not author courses', async () => {

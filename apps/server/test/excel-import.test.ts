@@ -154,6 +154,16 @@ describe('upload-certification-master (certifications from Excel)', () => {
     expect(await upload(Buffer.alloc(0))).toEqual(required);
   });
 
+  it('a cell holding a NUL character (an .xls can carry one) is a row error, and nothing is written', async () => {
+    const before = await stored();
+    const file = book([[...CERTIFICATION_IMPORT_COLUMNS], row({ name: 'Null\u0000Cert' })], 'biff8');
+    expect(await upload(file, 'n.xls')).toEqual({
+      status: 422,
+      body: { errors: [{ row: 2, attribute: 'name', errors: ['The name format is invalid.'] }] },
+    });
+    expect(await stored()).toBe(before);
+  });
+
   it('wrong type: a .txt renamed .xlsx, a .csv, an .xlsx named .txt', async () => {
     const wrong = { status: 422, body: { file: ['The file must be a file of type: xls, xlsx.'] } };
     expect(await upload('just some text, not a workbook', 'renamed.xlsx')).toEqual(wrong);

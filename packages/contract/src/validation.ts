@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages.js';
 
 /**
  * Field-level validation in the shape clients of the old product expect: a 422 body with one key
@@ -50,6 +51,28 @@ function messageFor(issue: z.core.$ZodIssue, field: string, value: unknown): str
     default:
       return `The ${name} is invalid.`;
   }
+}
+
+/** A NUL character anywhere in a string of `value` (PostgreSQL text cannot hold one). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 8) return false;
+  return Object.values(value).some((v) => holdsNul(v, depth + 1));
+}
+
+/**
+ * 422 errors for the fields of `input` whose text holds a NUL character, or null when none does.
+ * PostgreSQL cannot store the character, so such input is refused before it reaches a query.
+ */
+export function nulCharacterErrors(input: unknown): FieldErrors | null {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return holdsNul(input) ? { other_error: [MSG.givenDataInvalid] } : null;
+  }
+  const bag: FieldErrors = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (holdsNul(value)) bag[field] = [`The ${label(field)} format is invalid.`];
+  }
+  return Object.keys(bag).length ? bag : null;
 }
 
 /** `input` is the body that was validated: a missing field reads as "required", not "wrong type". */

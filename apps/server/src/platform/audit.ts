@@ -142,11 +142,13 @@ export function uploadTarget(type: string, key?: string): AuditTarget {
 }
 
 async function loadRow(deps: Deps, target: AuditTarget, value: unknown): Promise<Record<string, unknown> | null> {
-  if (!target.table || value === undefined || value === null) return null;
+  // a key the handler has not validated yet (a form's JSON body) is looked up only when it can be one
+  if (!target.table || (typeof value !== 'string' && typeof value !== 'number')) return null;
   const column =
     target.column ??
     ((target.table as unknown as Record<string, PgColumn>)[target.key ?? 'id'] as PgColumn | undefined);
   if (!column) return null;
+  if (column.dataType === 'number' && !Number.isSafeInteger(Number(value))) return null;
   const rows = await deps.db
     .select()
     .from(target.table)

@@ -11,6 +11,7 @@ import {
   COURSE_UPLOAD_ROLES,
   MSG,
   mayCall,
+  nulCharacterErrors,
   PROTOCOL_ENDPOINTS,
 } from '@trainlab/contract';
 import { Server } from '@tus/server';
@@ -62,6 +63,9 @@ export function createTusServer(deps: Deps, files: FileStore): Server {
       const auth = node ? callers.get(node) : undefined;
       if (!auth) throw { status_code: 401, body: JSON.stringify({ message: MSG.unauthenticated }) };
       if (!upload.size) throw refusal(422, COURSE_MSG.videoUnreadable);
+      // the metadata is stored as JSON, which PostgreSQL refuses with a NUL character in it
+      const nul = nulCharacterErrors(upload.metadata ?? {});
+      if (nul) throw { status_code: 422, body: JSON.stringify(nul) };
       const expires = new Date(Date.now() + UPLOAD_TTL_MS);
       await deps.db.insert(courseUploads).values({
         id: upload.id,

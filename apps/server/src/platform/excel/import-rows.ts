@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, MSG, toFieldErrors } from '@trainlab/contract';
+import { IMPORT_MAX_ROWS, MSG, nulCharacterErrors, toFieldErrors } from '@trainlab/contract';
 import type { z } from 'zod';
 import { AppError, ValidationError } from '../errors';
 import { SheetReader, type SheetRow, UnreadableFileError } from './parse';
@@ -168,6 +168,11 @@ export async function streamImport<S extends z.ZodType, R>(
             for (const column of opts.columns) {
               const value = cells[position.get(headerKey(column))!];
               record[column] = value === null || value === undefined || value === '' ? undefined : value;
+            }
+            const nul = nulCharacterErrors(record);
+            if (nul) {
+              for (const [attribute, errors] of Object.entries(nul)) schemaErrors.push({ row, attribute, errors });
+              continue;
             }
             const parsed = opts.schema.safeParse(record);
             if (parsed.success) {

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { IMPORT_MAX_FILE_BYTES, MSG } from '@trainlab/contract';
+import { IMPORT_MAX_FILE_BYTES, MSG, nulCharacterErrors } from '@trainlab/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors';
 
@@ -73,6 +73,8 @@ export async function readUpload(request: FastifyRequest, maxBytes = IMPORT_MAX_
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fileError('The form has too many fields.');
     throw fileError(MSG.fileUnreadable);
   }
+  const nul = nulCharacterErrors(upload.fields);
+  if (nul) throw new ValidationError(nul);
   rememberUpload(request, { filename: upload.filename, fields: upload.fields });
   return upload;
 }

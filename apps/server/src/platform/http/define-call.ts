@@ -1,4 +1,4 @@
-import { type ApiCall, MSG, mayCall, toFieldErrors } from '@trainlab/contract';
+import { type ApiCall, MSG, mayCall, nulCharacterErrors, toFieldErrors } from '@trainlab/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
@@ -37,6 +37,8 @@ export function defineCall<C extends ApiCall>(
       if (!mayCall(call.access, auth.user.roles)) throw forbidden();
     }
     const input = request.body ?? {};
+    const nul = nulCharacterErrors(input);
+    if (nul) throw new AppError(422, MSG.givenDataInvalid, nul);
     const parsed = call.request.safeParse(input);
     if (!parsed.success) {
       const fields = toFieldErrors(parsed.error.issues, input);
