@@ -11,10 +11,15 @@
  *   BENCH_DATABASE_NAME=… names the throwaway PostgreSQL database (otherwise a random name)
  *   BENCH_ENGINES=PostgreSQL or PGlite runs one engine only; BENCH_SETTLE_MS (20 s) is the pause
  *   between the server's start and the measured call
+ *   BENCH_KINDS='baseline,question bank' runs those kinds only
+ *   BENCH_NODE_FLAGS='--max-old-space-size=256' runs every kind's process with those node flags: a
+ *   kind that holds more than the heap allows dies in the call, and the table says so
+ *   BENCH_GC_EVERY_MS=1000 forces a full collection that often during the call and adds the highest
+ *   heap left after one (what the call holds, without the garbage that RSS counts)
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +39,8 @@ const ROWS = Number(process.argv[2] ?? 10_000);
 const KINDS = ['baseline', 'training users', 'syllabus', 'certifications', 'question bank'] as const;
 type Kind = (typeof KINDS)[number];
 type Cell = string | number | null;
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const GC_EVERY_MS = Number(process.env.BENCH_GC_EVERY_MS ?? 0);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 function workbook(header: readonly string[], rows: Cell[][]): Buffer {
@@ -105,11 +112,25 @@ function multipart(fields: Record<string, string>, file: Buffer) {
   return { payload, type: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** One kind on one database, in this process: prints one JSON line {ms, peakMb, status}. */
-async function child(kind: Kind, url: string) {
+/**
+ * One kind on one database, in this process: prints {calling, heapMb} as the measured call starts,
+ * then {ms, peakMb, growthMb, held, status} once it has ended.
+ */
+async function child(kind: Kind, url: string, file: string | undefined) {
+  const gc = (globalThis as { gc?: () => void }).gc;
   let peak = process.memoryUsage().rss;
+  // RSS counts garbage V8 has not collected yet: with BENCH_GC_EVERY_MS the call is also sampled
+  // right after a forced full collection, and the highest such heap is what the call holds
+  let heapBefore = 0;
+  let heldPeak = 0;
+  let lastGc = 0;
+  let measuring = false;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
+    if (!measuring || !GC_EVERY_MS || !gc || performance.now() - lastGc < GC_EVERY_MS) return;
+    gc();
+    lastGc = performance.now();
+    heldPeak = Math.max(heldPeak, process.memoryUsage().heapUsed - heapBefore);
   }, 5);
   // over the product's 10,000 rows the limit is raised by configuration, as an operator would
   const config = loadConfig({
@@ -167,15 +188,21 @@ async function child(kind: Kind, url: string) {
             },
           })
         ).json() as { id: number; slug: string });
-  // the file is the client's: built before the measured call, so only the server's work is measured
-  const upload = kind === 'baseline' ? null : multipart({ slug: training.slug }, FILES[kind].file());
+  // the file is the client's: built by the parent process, so neither its building nor its garbage
+  // is in this process (a capped heap caps the server's work only)
+  const upload = kind === 'baseline' ? null : multipart({ slug: training.slug }, readFileSync(file!));
   // The server's start-up work (background runners, modules loaded on first use) goes on for some
   // seconds after ready and grew the heap by up to 400 MB inside the measured window on
   // PostgreSQL: let it settle, then collect the set-up's garbage, so the growth is the call's.
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 20_000)));
-  (globalThis as { gc?: () => void }).gc?.();
+  gc?.();
   const before = process.memoryUsage().rss;
+  heapBefore = process.memoryUsage().heapUsed;
+  // a process that dies from here on (say, past a capped heap) died in the call, not in its set-up
+  console.log(JSON.stringify({ calling: true, heapMb: Number(mb(heapBefore)) }));
   peak = before;
+  lastGc = performance.now();
+  measuring = true;
   let status = 200;
   const t0 = performance.now();
   if (kind === 'baseline') {
@@ -195,8 +222,9 @@ async function child(kind: Kind, url: string) {
   }
   const ms = performance.now() - t0;
   clearInterval(sampler);
+  const held = GC_EVERY_MS && gc ? Number(mb(heldPeak)) : undefined;
   console.log(
-    JSON.stringify({ ms: Math.round(ms), peakMb: Number(mb(peak)), growthMb: Number(mb(peak - before)), status }),
+    JSON.stringify({ ms: Math.round(ms), peakMb: Number(mb(peak)), growthMb: Number(mb(peak - before)), held, status }),
   );
   await app.close();
   await closeDeps(deps);
@@ -241,33 +269,65 @@ async function parent() {
   // BENCH_ENGINES=PostgreSQL (or PGlite) runs one engine only
   if (process.env.BENCH_ENGINES)
     engines = engines.filter((e) => process.env.BENCH_ENGINES!.split(',').includes(e.name));
-  console.log(`| ${ROWS} rows | engine | time | peak RSS | growth during the call |`);
-  console.log('|---|---|---|---|---|');
+  // BENCH_KINDS=baseline,question bank runs those kinds only
+  const kinds = process.env.BENCH_KINDS ? KINDS.filter((k) => process.env.BENCH_KINDS!.split(',').includes(k)) : KINDS;
+  const heldColumn = GC_EVERY_MS > 0;
+  console.log(
+    `| ${ROWS} rows | engine | time | peak RSS | growth during the call |${heldColumn ? ' heap held (after gc) |' : ''}`,
+  );
+  console.log(`|---|---|---|---|---|${heldColumn ? '---|' : ''}`);
+  const files = mkdtempSync(path.join(tmpdir(), 'bench-import-files-'));
+  const fileOf = new Map<Kind, string>();
+  for (const kind of kinds) {
+    if (kind === 'baseline') continue;
+    const file = path.join(files, `${kind.replace(/\W+/g, '-')}.xlsx`);
+    writeFileSync(file, FILES[kind].file());
+    fileOf.set(kind, file);
+  }
   for (const engine of engines) {
-    for (const kind of KINDS) {
+    for (const kind of kinds) {
       const db = await engine.open();
       const run = spawnSync(
         process.execPath,
-        ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), String(ROWS), '--child', kind, db.url],
+        [
+          '--expose-gc',
+          ...NODE_FLAGS,
+          '--import',
+          'tsx',
+          fileURLToPath(import.meta.url),
+          String(ROWS),
+          '--child',
+          kind,
+          db.url,
+          ...(fileOf.has(kind) ? [fileOf.get(kind)!] : []),
+        ],
         { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
       );
       await db.drop();
       const lines = run.stdout.trim().split('\n');
-      const line = lines.pop() ?? '';
+      const line = lines.find((l) => l.startsWith('{"ms"')) ?? '';
       const refused = lines.find((l) => l.startsWith('{"refused"'));
       if (refused) console.error(`${kind} on ${engine.name}: ${refused}`);
       try {
-        const r = JSON.parse(line) as { ms: number; peakMb: number; growthMb: number; status: number };
+        const r = JSON.parse(line) as { ms: number; peakMb: number; growthMb: number; held?: number; status: number };
         console.log(
-          `| ${kind} | ${engine.name} | ${(r.ms / 1000).toFixed(1)} s${r.status === 200 ? '' : ` (HTTP ${r.status})`} | ${r.peakMb} MB | ${r.growthMb} MB |`,
+          `| ${kind} | ${engine.name} | ${(r.ms / 1000).toFixed(1)} s${r.status === 200 ? '' : ` (HTTP ${r.status})`} | ${r.peakMb} MB | ${r.growthMb} MB |${heldColumn ? ` ${r.held ?? '?'} MB |` : ''}`,
         );
       } catch {
-        console.log(`| ${kind} | ${engine.name} | failed: ${run.stderr.slice(-300)} | | |`);
+        const calling = lines.find((l) => l.startsWith('{"calling"'));
+        const oom = /heap out of memory/.test(run.stderr);
+        const where = calling
+          ? `in the call (heap after set-up: ${(JSON.parse(calling) as { heapMb: number }).heapMb} MB)`
+          : 'before the call';
+        console.log(
+          `| ${kind} | ${engine.name} | failed ${where}: ${oom ? 'heap out of memory' : run.stderr.slice(-300)} | | |`,
+        );
       }
     }
   }
+  rmSync(files, { recursive: true, force: true });
 }
 
 const childAt = process.argv.indexOf('--child');
-if (childAt > 0) await child(process.argv[childAt + 1] as Kind, process.argv[childAt + 2]!);
+if (childAt > 0) await child(process.argv[childAt + 1] as Kind, process.argv[childAt + 2]!, process.argv[childAt + 3]);
 else await parent();
