@@ -175,13 +175,11 @@ describe('WebSocket upgrades', () => {
     const from = lines.length;
     const conference = await Client.open(http);
     const lab = await open(`/ws/labs/vnc/${vmName}`, ['binary', `auth.${provider}`]);
-    const started = Date.now();
     closed = true;
     const closing = t.close();
     expect(await conference.waitClosed(5000)).toBe(1012);
     expect(await lab.closed).toBe(1001);
     await closing;
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(conference.received.map((m) => m.type)).toContain('reconnect');
     expect(problems(from)).toEqual([]);
   });
