@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { printable, printDate, renderCertificatePdf } from '../src/domains/certificates/pdf';
 import { newRefNo } from '../src/domains/certificates/service';
 import { pdfText } from './certificates-fixtures';
+import { pdfContent, sortedChars } from './pdf-extract';
 
 const facts = {
   user_name: 'Asha Raghunathan',
@@ -50,14 +51,80 @@ describe('certificate PDF', () => {
     expect(a.equals(b)).toBe(true);
   });
 
-  it('prints names outside WinAnsi without failing, long names shrink to fit', async () => {
+  it('folds what no shipped font covers to WinAnsi (accents dropped, other letters as ?)', async () => {
     expect(printable('José Łukasz  Ñoño')).toBe('José Lukasz Ñoño');
     expect(printable('अनु Rao')).toBe('??? Rao');
-    const bytes = await renderCertificatePdf({
-      ...facts,
-      user_name: 'Łukasz अनु Wolfeschlegelsteinhausenbergerdorff Wolfeschlegelsteinhausenbergerdorff',
+    // an emoji and a CJK letter: no font of ours has them, the Latin line stays in the standard font
+    const latin = await renderCertificatePdf({ ...facts, user_name: 'Asha 😀 王 Rao' });
+    expect(pdfText(latin)).toContain('Asha ? ? Rao');
+    // inside a Devanagari run they become the Noto font's '?'
+    const { spans } = await pdfContent(await renderCertificatePdf({ ...facts, user_name: 'राम 😀' }));
+    const span = spans.find((s) => s.actual === 'राम ?');
+    expect(span?.glyphs && sortedChars(span.glyphs)).toBe(sortedChars('राम ?'));
+  });
+
+  describe('names in Indian scripts print in their own script', () => {
+    const nameSpan = async (user_name: string, training_name = facts.training_name) => {
+      const bytes = await renderCertificatePdf({ ...facts, user_name, training_name });
+      const content = await pdfContent(bytes);
+      return { content, doc: await PDFDocument.load(bytes), span: content.spans.find((s) => s.actual === user_name) };
+    };
+
+    it('Devanagari: conjuncts and vowel signs are shaped, the text reads back', async () => {
+      const { content, doc, span } = await nameSpan('श्री राम शर्मा', 'क्षत्रिय इतिहास');
+      expect(doc.getTitle()).toBe('Certificate of Completion - श्री राम शर्मा');
+      expect(content.fonts).toContain('NotoSansDevanagari-Bold');
+      // every character is drawn by a real glyph of the font (none became '?')
+      expect(sortedChars(span!.glyphs)).toBe(sortedChars('श्री राम शर्मा'));
+      // श्री is one conjunct glyph plus its vowel sign, शर्मा carries a reph: fewer glyphs than characters
+      expect(span!.glyphCount).toBeLessThan([...'श्री राम शर्मा'].length);
+      const title = content.spans.find((s) => s.actual === 'क्षत्रिय इतिहास')!;
+      expect(sortedChars(title.glyphs)).toBe(sortedChars('क्षत्रिय इतिहास'));
+      expect(title.glyphs).toContain('क्ष');
     });
-    expect(pdfText(bytes)).toContain('Lukasz ??? Wolfeschlegelsteinhausenbergerdorff');
+
+    it('Tamil', async () => {
+      const { content, span } = await nameSpan('முருகன் க்ஷ');
+      expect(content.fonts).toContain('NotoSansTamil-Bold');
+      expect(sortedChars(span!.glyphs)).toBe(sortedChars('முருகன் க்ஷ'));
+      expect(span!.glyphs).toContain('க்ஷ'); // one glyph
+    });
+
+    it('mixed scripts: each run in its own font, measured together', async () => {
+      const { content, span } = await nameSpan('Ravi राम');
+      expect(sortedChars(span!.glyphs)).toBe(sortedChars('Ravi राम'));
+      expect(content.fonts).toEqual(expect.arrayContaining(['Times-BoldItalic', 'NotoSansDevanagari-Bold']));
+    });
+
+    it('Bengali, Gurmukhi, Gujarati, Odia, Telugu, Kannada, Malayalam and Latin outside WinAnsi', async () => {
+      const names: [string, string][] = [
+        ['সুমন অর্ক', 'NotoSansBengali-Bold'],
+        ['ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ', 'NotoSansGurmukhi-Bold'],
+        ['ક્રિષ્ના', 'NotoSansGujarati-Bold'],
+        ['ଓଡ଼ିଆ', 'NotoSansOriya-Bold'],
+        ['శ్రీనివాస్', 'NotoSansTelugu-Bold'],
+        ['ಶ್ರೀನಿವಾಸ', 'NotoSansKannada-Bold'],
+        ['സുമൻ', 'NotoSansMalayalam-Bold'],
+        ['Łukasz Őrs', 'NotoSansDevanagari-Bold'],
+      ];
+      for (const [name, font] of names) {
+        const { content, span } = await nameSpan(name);
+        expect(content.fonts, name).toContain(font);
+        expect(span, name).toBeDefined();
+        expect(span!.glyphs, name).not.toContain('?');
+        expect(span!.glyphCount, name).toBeGreaterThan(0);
+      }
+    });
+
+    it('long names still shrink to fit; a re-render is byte-identical', async () => {
+      const long = 'Łukasz अनु Wolfeschlegelsteinhausenbergerdorff Wolfeschlegelsteinhausenbergerdorff';
+      const { span } = await nameSpan(long);
+      expect(sortedChars(span!.glyphs)).toBe(sortedChars(long));
+      expect(Math.max(...span!.sizes)).toBeLessThan(38);
+      const a = Buffer.from(await renderCertificatePdf({ ...facts, user_name: 'श्री राम शर्मा' }));
+      const b = Buffer.from(await renderCertificatePdf({ ...facts, user_name: 'श्री राम शर्मा' }));
+      expect(a.equals(b)).toBe(true);
+    });
   });
 
   it('dates print in words; ref numbers look like TL-YYYY-XXXXXX', () => {

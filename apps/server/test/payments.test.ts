@@ -6,6 +6,7 @@ import { runDueJobs } from '../src/platform/jobs';
 import { makeCertification, makeCourse, makeVmUsage } from './commerce-fixtures';
 import { createTestApp, rolesExcept, type TestApp } from './helpers';
 import { captured, sign, TEST_SECRET, webhook } from './payments-support';
+import { pdfContent, sortedChars } from './pdf-extract';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,6 +104,35 @@ describe('cart checkout with the test gateway', () => {
     const other = await t.loginAs();
     expect((await t.post('payment-receipt', { id: p.id }, other.token)).status).toBe(404);
     expect((await t.post('verify-payment', cb.body, other.token)).status).toBe(404);
+  });
+
+  it('the receipt prints names and item titles in their own script, amounts with ₹', async () => {
+    const course = await makeCourse(t, { amount_paise: 49_900, name: 'पायथन बेसिक्स — Python' });
+    const { token } = await t.loginAs({ first_name: 'José', last_name: 'Łukasz शर्मा' });
+    await t.post('add-cart', { type: 'is_course', type_id: course.id }, token);
+    const order = await t.post('checkout-cart', {}, token);
+    const cb = await t.post('test-gateway-pay', { order_id: order.body.order_id, outcome: 'pay' });
+    expect((await t.post('verify-payment', cb.body, token)).status).toBe(200);
+    const p = await paymentOf(order.body.order_id);
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-receipt',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { id: p.id },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { spans, fonts } = await pdfContent(pdf.rawPayload);
+    const reads = (text: string) => {
+      const span = spans.find((s) => s.actual === text || s.actual.startsWith(text));
+      expect(span, text).toBeDefined();
+      expect(sortedChars(span!.glyphs), text).toBe(sortedChars(span!.actual));
+    };
+    reads('Billed to José Łukasz शर्मा <');
+    reads('पायथन बेसिक्स — Python');
+    reads('₹499.00');
+    expect(fonts).toEqual(
+      expect.arrayContaining(['Helvetica', 'NotoSansDevanagari-Regular', 'NotoSansDevanagari-Bold']),
+    );
   });
 
   it('a forged signature pays nothing', async () => {

@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { PdfText, printable, type TextLine, type Weight } from '../../platform/pdf-text';
 
 /** What a certificate prints. Everything comes from the certificates row, so a re-download is identical. */
 export interface CertificateFacts {
@@ -24,41 +25,12 @@ const MUTED = rgb(0.38, 0.4, 0.45);
 export const printDate = (d: Date): string =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
 
-/**
- * The standard PDF fonts only know WinAnsi (Latin-1 plus a few signs): accents are folded
- * ('José' -> 'Jose' only when the accented letter is missing), other scripts become '?'.
- */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-/** Latin letters that Unicode does not decompose into a base letter plus accent. */
-const NO_DECOMPOSITION: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŧ: 'T',
-  ŧ: 't',
-};
-export function printable(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) return ch;
-      const folded = (NO_DECOMPOSITION[ch] ?? ch).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      return /^[\x20-\x7e]+$/.test(folded) ? folded : '?';
-    })
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { printable };
 
-function centred(page: PDFPage, text: string, font: PDFFont, size: number, y: number, color = INK, maxWidth = 680) {
+function centred(page: PDFPage, line: TextLine, size: number, y: number, color = INK, maxWidth = 680) {
   let s = size;
-  while (s > 10 && font.widthOfTextAtSize(text, s) > maxWidth) s -= 1;
-  const width = font.widthOfTextAtSize(text, s);
-  page.drawText(text, { x: (page.getWidth() - width) / 2, y, size: s, font, color });
+  while (s > 10 && line.widthAt(s) > maxWidth) s -= 1;
+  line.draw(page, { x: (page.getWidth() - line.widthAt(s)) / 2, y, size: s, color });
 }
 
 function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
@@ -86,13 +58,15 @@ export async function renderCertificatePdf(f: CertificateFacts): Promise<Uint8Ar
   const sans = await doc.embedFont(StandardFonts.Helvetica);
   const sansBold = await doc.embedFont(StandardFonts.HelveticaBold);
 
-  const userName = printable(f.user_name);
-  const trainingName = printable(f.training_name);
-  const issuer = printable(f.issuer_name);
+  const pdfText = new PdfText(doc);
+  const line = (text: string, font: PDFFont, weight: Weight = 'regular') => pdfText.line(text, font, weight);
+  const userName = await line(f.user_name, serifItalic, 'bold');
+  const trainingName = await line(f.training_name, serifBold, 'bold');
 
-  doc.setTitle(`Certificate of Completion - ${userName}`);
-  doc.setSubject(`${trainingName} (${f.ref_no})`);
-  doc.setAuthor(issuer);
+  // document properties are Unicode strings: they keep the names as they are
+  doc.setTitle(`Certificate of Completion - ${userName.text}`);
+  doc.setSubject(`${trainingName.text} (${f.ref_no})`);
+  doc.setAuthor((await line(f.issuer_name, sans)).text);
   doc.setCreator('TrainLab');
   doc.setProducer('TrainLab');
   doc.setCreationDate(f.issued_at);
@@ -111,8 +85,8 @@ export async function renderCertificatePdf(f: CertificateFacts): Promise<Uint8Ar
     page.drawRectangle({ x: cx - 6, y: cy - 6, width: 12, height: 12, color: GOLD });
   }
 
-  centred(page, issuer.toUpperCase(), sansBold, 13, H - 86, NAVY);
-  centred(page, 'Certificate of Completion', serifBold, 42, H - 150, NAVY);
+  centred(page, await line(f.issuer_name.toUpperCase(), sansBold, 'bold'), 13, H - 86, NAVY);
+  centred(page, await line('Certificate of Completion', serifBold, 'bold'), 42, H - 150, NAVY);
   page.drawLine({
     start: { x: W / 2 - 150, y: H - 166 },
     end: { x: W / 2 + 150, y: H - 166 },
@@ -120,29 +94,33 @@ export async function renderCertificatePdf(f: CertificateFacts): Promise<Uint8Ar
     color: GOLD,
   });
 
-  centred(page, 'This is to certify that', serif, 16, H - 210, MUTED);
-  centred(page, userName, serifItalic, 38, H - 262, INK, 620);
+  centred(page, await line('This is to certify that', serif), 16, H - 210, MUTED);
+  centred(page, userName, 38, H - 262, INK, 620);
   page.drawLine({
     start: { x: W / 2 - 220, y: H - 274 },
     end: { x: W / 2 + 220, y: H - 274 },
     thickness: 0.75,
     color: MUTED,
   });
-  centred(page, 'has successfully completed the training', serif, 16, H - 306, MUTED);
-  centred(page, trainingName, serifBold, 26, H - 344, NAVY, 640);
-  centred(page, `held from ${printDate(f.start_date)} to ${printDate(f.end_date)}`, serif, 15, H - 378, INK);
-  centred(page, `conducted by ${issuer}`, serif, 15, H - 400, INK);
+  centred(page, await line('has successfully completed the training', serif), 16, H - 306, MUTED);
+  centred(page, trainingName, 26, H - 344, NAVY, 640);
+  centred(
+    page,
+    await line(`held from ${printDate(f.start_date)} to ${printDate(f.end_date)}`, serif),
+    15,
+    H - 378,
+    INK,
+  );
+  centred(page, await line(`conducted by ${f.issuer_name}`, serif), 15, H - 400, INK);
 
   // signatory (left) and date of issue (centre)
   const sigX = 110;
   const lineY = 138;
-  const sigName = printable(f.signatory_name);
-  const sigTitle = printable(f.signatory_title);
-  page.drawText(sigName, { x: sigX, y: lineY + 8, size: 16, font: serifItalic, color: NAVY });
+  (await line(f.signatory_name, serifItalic, 'bold')).draw(page, { x: sigX, y: lineY + 8, size: 16, color: NAVY });
   page.drawLine({ start: { x: sigX, y: lineY }, end: { x: sigX + 210, y: lineY }, thickness: 0.9, color: INK });
-  page.drawText(sigName, { x: sigX, y: lineY - 16, size: 11, font: sansBold, color: INK });
-  page.drawText(sigTitle, { x: sigX, y: lineY - 30, size: 10, font: sans, color: MUTED });
-  page.drawText(issuer, { x: sigX, y: lineY - 43, size: 10, font: sans, color: MUTED });
+  (await line(f.signatory_name, sansBold, 'bold')).draw(page, { x: sigX, y: lineY - 16, size: 11, color: INK });
+  (await line(f.signatory_title, sans)).draw(page, { x: sigX, y: lineY - 30, size: 10, color: MUTED });
+  (await line(f.issuer_name, sans)).draw(page, { x: sigX, y: lineY - 43, size: 10, color: MUTED });
 
   const dateX = 360;
   page.drawText(printDate(f.issued_at), { x: dateX, y: lineY + 8, size: 13, font: serif, color: INK });

@@ -4,11 +4,12 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { billingSettings, organizations, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { registerJobHandler } from '../../platform/jobs';
+import { PdfText } from '../../platform/pdf-text';
 import { itemsOf, type Payment, RECEIPT_JOB, reload } from './store';
 
-/** Paise as '₹1,234.50' in the standard fonts' character set ('Rs.'). */
+/** Paise as '₹1,234.50' (Indian digit grouping). */
 export const formatInr = (paise: number) =>
-  `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The PDF receipt of a payment: seller, payer, items, GST included at the payment's rate, status. */
 export async function receiptPdf(deps: Deps, p: Payment): Promise<{ bytes: Uint8Array; fileName: string }> {
@@ -36,59 +37,57 @@ export async function receiptPdf(deps: Deps, p: Payment): Promise<{ bytes: Uint8
   const page = doc.addPage([595, 842]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const ascii = (s: string) => s.replace(/[^\x20-\x7E]/g, '?');
+  const pdfText = new PdfText(doc);
   let y = 780;
-  const line = (text: string, opts: { x?: number; size?: number; bold?: boolean } = {}) => {
-    page.drawText(ascii(text), {
-      x: opts.x ?? 50,
-      y,
-      size: opts.size ?? 11,
-      font: opts.bold ? bold : font,
-      color: rgb(0.1, 0.1, 0.1),
-    });
+  // names, item titles and organisations print in their own script (see platform/pdf-text)
+  const line = async (text: string, opts: { x?: number; size?: number; bold?: boolean } = {}) => {
+    const l = await pdfText.line(text, opts.bold ? bold : font, opts.bold ? 'bold' : 'regular');
+    l.draw(page, { x: opts.x ?? 50, y, size: opts.size ?? 11, color: rgb(0.1, 0.1, 0.1) });
   };
-  line(p.status === 1 ? 'Payment receipt' : 'Payment record', { size: 22, bold: true });
+  await line(p.status === 1 ? 'Payment receipt' : 'Payment record', { size: 22, bold: true });
   y -= 30;
-  line(deps.config.RECEIPT_SELLER, { bold: true });
-  if (settings?.gstin) line(`GSTIN ${settings.gstin}`, { x: 350 });
+  await line(deps.config.RECEIPT_SELLER, { bold: true });
+  if (settings?.gstin) await line(`GSTIN ${settings.gstin}`, { x: 350 });
   y -= 18;
-  line(`Receipt no. ${p.receipt_no}`);
-  line(`Date ${(p.paid_at ?? p.created_at).toISOString().slice(0, 10)}`, { x: 350 });
+  await line(`Receipt no. ${p.receipt_no}`);
+  await line(`Date ${(p.paid_at ?? p.created_at).toISOString().slice(0, 10)}`, { x: 350 });
   y -= 18;
-  line(`Status ${PAYMENT_STATUS_LABEL[p.status] ?? p.status}`);
-  line(`Order ${p.gateway_order_id}`, { x: 350, size: 9 });
+  await line(`Status ${PAYMENT_STATUS_LABEL[p.status] ?? p.status}`);
+  await line(`Order ${p.gateway_order_id}`, { x: 350, size: 9 });
   y -= 18;
   if (p.gateway_payment_id) {
-    line(`Payment ${p.gateway_payment_id}`, { size: 9 });
+    await line(`Payment ${p.gateway_payment_id}`, { size: 9 });
     y -= 18;
   }
-  if (payer) line(`Billed to ${payer.first_name} ${payer.last_name} <${payer.email}>${org ? `, ${org.name}` : ''}`);
+  if (payer)
+    await line(`Billed to ${payer.first_name} ${payer.last_name} <${payer.email}>${org ? `, ${org.name}` : ''}`);
   y -= 34;
-  line('Item', { bold: true });
-  line('Amount', { x: 450, bold: true });
+  await line('Item', { bold: true });
+  await line('Amount', { x: 450, bold: true });
   y -= 6;
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5 });
   for (const i of items) {
     y -= 18;
     if (y < 120) break;
-    line(i.name.length > 70 ? `${i.name.slice(0, 67)}...` : i.name);
-    line(formatInr(i.amount_paise), { x: 450 });
+    const name = [...i.name];
+    await line(name.length > 70 ? `${name.slice(0, 67).join('')}...` : i.name);
+    await line(formatInr(i.amount_paise), { x: 450 });
   }
   y -= 10;
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5 });
   y -= 18;
-  line('Taxable value', { x: 300 });
-  line(formatInr(p.amount_paise - p.tax_paise), { x: 450 });
+  await line('Taxable value', { x: 300 });
+  await line(formatInr(p.amount_paise - p.tax_paise), { x: 450 });
   y -= 18;
-  line(`GST ${(p.gst_bp / 100).toFixed(2)}% (included)`, { x: 300 });
-  line(formatInr(p.tax_paise), { x: 450 });
+  await line(`GST ${(p.gst_bp / 100).toFixed(2)}% (included)`, { x: 300 });
+  await line(formatInr(p.tax_paise), { x: 450 });
   y -= 18;
-  line('Total', { x: 300, bold: true });
-  line(formatInr(p.amount_paise), { x: 450, bold: true });
+  await line('Total', { x: 300, bold: true });
+  await line(formatInr(p.amount_paise), { x: 450, bold: true });
   if (p.refunded_paise > 0) {
     y -= 18;
-    line('Refunded', { x: 300 });
-    line(formatInr(p.refunded_paise), { x: 450 });
+    await line('Refunded', { x: 300 });
+    await line(formatInr(p.refunded_paise), { x: 450 });
   }
   return { bytes: await doc.save(), fileName: `receipt-${p.receipt_no}.pdf` };
 }
