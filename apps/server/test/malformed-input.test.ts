@@ -1,13 +1,14 @@
-import { API_CALLS, type ApiCall, ROLES, type Role } from '@trainlab/contract';
+import { API_CALLS, type ApiCall, type Role } from '@trainlab/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
+import { roleTokens } from './master-support';
 import { postForm } from './trainers-support';
 
 let t: TestApp;
-const tokens = new Map<Role, string>();
+let tokens: Record<Role, string>;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', FORGOT_RATE_LIMIT: '1000' });
-  for (const role of ROLES) tokens.set(role, (await t.loginAs({ role })).token);
+  tokens = await roleTokens(t);
 });
 afterAll(() => t.close());
 
@@ -24,9 +25,7 @@ function fieldsOf(call: ApiCall): string[] {
 
 /** A caller each call lets in: a role it lists, any role for a signed-in call, nobody for a public one. */
 const callerOf = (call: ApiCall) =>
-  call.access === 'public'
-    ? undefined
-    : tokens.get(call.access === 'authenticated' ? 'user' : (call.access[0] as Role));
+  call.access === 'public' ? undefined : tokens[call.access === 'authenticated' ? 'user' : (call.access[0] as Role)];
 
 // ending the caller's own session would leave the calls after it unauthenticated
 const CALLS = API_CALLS.filter((c) => c.path !== 'logout');
@@ -54,12 +53,12 @@ describe('malformed input never reaches the database as a failure', () => {
   }
 
   it('a NUL character is named under its field, in a list too, and in a form sent with a file', async () => {
-    const res = await t.post('create-category', { name: 'Cloud\u0000' }, tokens.get('admin'));
+    const res = await t.post('create-category', { name: 'Cloud\u0000' }, tokens.admin);
     expect(res).toEqual({ status: 422, body: { name: ['The name format is invalid.'] } });
-    const nested = await t.post('get-training-syllabus', { slug: ['x\u0000'] }, tokens.get('provider'));
+    const nested = await t.post('get-training-syllabus', { slug: ['x\u0000'] }, tokens.provider);
     expect(nested.status).toBe(422);
     expect(nested.body).toHaveProperty('slug');
-    const form = await postForm(t, 'upload-training-syllabus', tokens.get('provider'), { slug: 'x\u0000' }, [
+    const form = await postForm(t, 'upload-training-syllabus', tokens.provider, { slug: 'x\u0000' }, [
       { field: 'file', filename: 's.xlsx', data: Buffer.from('not read') },
     ]);
     expect(form).toEqual({ status: 422, body: { slug: ['The slug format is invalid.'] } });

@@ -28,6 +28,15 @@ async function buyerWithCart() {
   return { course, cert, token, user };
 }
 
+/** The receipt PDF of a payment, as its payer downloads it. */
+const receiptOf = (token: string, id: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payment-receipt',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { id },
+  });
+
 describe('cart checkout with the test gateway', () => {
   it('401 when not signed in (the cart is kept); 422 for an empty cart', async () => {
     const course = await makeCourse(t);
@@ -91,12 +100,7 @@ describe('cart checkout with the test gateway', () => {
 
     const history = await t.post('my-payments', {}, token);
     expect(history.body).toMatchObject({ total: 1, list: [{ status: 1, receipt_no: p.receipt_no }] });
-    const pdf = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-receipt',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { id: p.id },
-    });
+    const pdf = await receiptOf(token, p.id);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -114,12 +118,7 @@ describe('cart checkout with the test gateway', () => {
     const cb = await t.post('test-gateway-pay', { order_id: order.body.order_id, outcome: 'pay' });
     expect((await t.post('verify-payment', cb.body, token)).status).toBe(200);
     const p = await paymentOf(order.body.order_id);
-    const pdf = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-receipt',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { id: p.id },
-    });
+    const pdf = await receiptOf(token, p.id);
     expect(pdf.statusCode).toBe(200);
     const { spans, fonts } = await pdfContent(pdf.rawPayload);
     const reads = (text: string) => {

@@ -4,6 +4,7 @@ import { LAB_WS_PROTOCOLS } from '../src/domains/labs/ws';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { OTHER_ENDPOINTS } from '../src/platform/http/other-endpoints';
 import { createTestApp, type TestApp } from './helpers';
+import { roleTokens } from './master-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -176,13 +177,12 @@ describe('permission table', () => {
   });
 
   it('every call limited to some roles answers 403 to each other role, before reading its body', async () => {
-    const tokens = new Map<string, string>();
-    for (const role of ROLES) tokens.set(role, (await t.loginAs({ role })).token);
+    const tokens = await roleTokens(t);
     const refused: string[] = [];
     for (const call of API_CALLS) {
       if (!Array.isArray(call.access)) continue;
       for (const role of ROLES.filter((r) => !(call.access as readonly string[]).includes(r))) {
-        const res = await t.post(call.path, {}, tokens.get(role));
+        const res = await t.post(call.path, {}, tokens[role]);
         if (res.status !== 403) refused.push(`${call.path} as ${role}: ${res.status}`);
       }
     }

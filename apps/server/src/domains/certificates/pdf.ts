@@ -1,6 +1,6 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { PdfText, printable, type TextLine, type Weight } from '../../platform/pdf-text';
+import { PdfText, printable, type TextLine } from '../../platform/pdf-text';
 
 /** What a certificate prints. Everything comes from the certificates row, so a re-download is identical. */
 export interface CertificateFacts {
@@ -59,7 +59,7 @@ export async function renderCertificatePdf(f: CertificateFacts): Promise<Uint8Ar
   const sansBold = await doc.embedFont(StandardFonts.HelveticaBold);
 
   const pdfText = new PdfText(doc);
-  const line = (text: string, font: PDFFont, weight: Weight = 'regular') => pdfText.line(text, font, weight);
+  const line = pdfText.line.bind(pdfText);
   const userName = await line(f.user_name, serifItalic, 'bold');
   const trainingName = await line(f.training_name, serifBold, 'bold');
 
