@@ -78,8 +78,7 @@ function stopSshd(dataDir: string) {
 async function serve() {
   const dataDir = process.env.BENCH_LABS_DIR!;
   const { buildApp } = await import('../apps/server/src/app');
-  const { sessions, users } = await import('../apps/server/src/db/schema');
-  const { hashToken, newToken } = await import('../apps/server/src/platform/auth/tokens');
+  const { benchLabTenant } = await import('./lab-tenant');
   const { closeDeps, createDeps } = await import('../apps/server/src/platform/bootstrap');
   const { loadConfig } = await import('../apps/server/src/platform/config');
   const { labsFor } = await import('../apps/server/src/adapters/labs');
@@ -115,37 +114,7 @@ async function serve() {
   try {
     const problem = await labsFor(deps).problem();
     if (problem) throw new Error(problem);
-    const tag = randomBytes(3).toString('hex');
-    const [owner] = await deps.db
-      .insert(users)
-      .values({
-        slug: `bench-labs-${tag}`,
-        first_name: 'Bench',
-        last_name: 'Labs',
-        email: `bench-labs-${tag}@bench.test`,
-        password_hash: 'x',
-        roles: ['provider'],
-        user_type: 3,
-      })
-      .returning();
-    const token = newToken();
-    await deps.db
-      .insert(sessions)
-      .values({ user_id: owner!.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3600_000) });
-    const post = async (call: string, body: unknown) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/${call}`,
-        headers: { authorization: `Bearer ${token}` },
-        payload: body as object,
-      });
-      if (res.statusCode !== 200) throw new Error(`${call}: ${res.statusCode} ${res.body}`);
-      return res.json() as Record<string, unknown>;
-    };
-    const password = `Lab#${randomBytes(6).toString('hex')}`;
-    const account = { username: 'benchlabs', email: 'labs@bench.test', first_name: 'Bench', last_name: 'Labs' };
-    await post('register-gc-account', { ...account, password, password2: password });
-    await post('authorize-gc-account', { username: 'benchlabs', password });
+    const { token, post } = await benchLabTenant(app, deps);
     const created = await post('gc-create-vm', {
       image: 'ubuntu',
       protocol: 'ssh',

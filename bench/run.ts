@@ -6,7 +6,6 @@
  *   npm run bench            (PGlite in memory)
  *   DATABASE_URL=postgres://… npm run bench
  */
-import autocannon from 'autocannon';
 import { asc } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
@@ -14,21 +13,11 @@ import { linesOfBusiness } from '../apps/server/src/db/schema';
 import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { seedDemo } from '../apps/server/src/seed/demo';
+import { DURATION, load as loadAt } from './list-load';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
-
-async function load(url: string, body: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({
-    url,
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', ...headers },
-    connections: CONNECTIONS,
-    duration: DURATION,
-  });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
+const load = (url: string, body: string, headers: Record<string, string> = {}) =>
+  loadAt(url, body, headers, CONNECTIONS);
 
 async function main() {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000000' });

@@ -64,6 +64,7 @@ function instance(name: string, port: number) {
       REDIS_KEY_PREFIX: redisPrefix,
       RECORDING_URL_SECRET: recordingSecret,
       MEETING_PROVIDER: 'builtin',
+      LAB_IMAGE_AUTOBUILD: 'false',
       LOGIN_RATE_LIMIT: '1000',
       FORGOT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',

@@ -20,6 +20,8 @@ const shard = process.env.E2E_SHARD;
 export default defineConfig({
   testDir: './tests',
   ...(shard === 'walk' ? { testMatch: WALK } : { testIgnore: shard === 'journeys' ? [WALK, JANUS] : JANUS }),
+  // this run's labs on the container engine go when the journeys are over
+  globalTeardown: './support/lab-cleanup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // One worker: journeys sign in as the same demo accounts, and one account has one live session.
@@ -53,8 +55,12 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       LOGIN_RATE_LIMIT: '1000',
+      // labs run on the default container engine; its image is built once beforehand (npm run lab-image)
+      LAB_IMAGE_AUTOBUILD: 'false',
       FORGOT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // the single sign-on journey's identity provider listens on 127.0.0.1 (the outbound guard refuses it otherwise)
+      OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',
     },
   },

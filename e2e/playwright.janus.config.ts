@@ -53,6 +53,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       LOGIN_RATE_LIMIT: '1000',
+      // labs run on the default container engine; its image is built once beforehand (npm run lab-image)
+      LAB_IMAGE_AUTOBUILD: 'false',
       FORGOT_RATE_LIMIT: '1000',
       LOG_LEVEL: process.env.E2E_JANUS_LOG_LEVEL ?? 'warn',
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',

@@ -1,11 +1,13 @@
 // npm test: every test. Typecheck and lint, server integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), web component tests, then the Chromium journeys, and the journeys across
+// TEST_DATABASE_URL is set), the database fault test (when PostgreSQL's and Redis's server binaries
+// are installed), web component tests, then the Chromium journeys, and the journeys across
 // two server instances when TEST_DATABASE_URL is set and Redis answers at REDIS_URL.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureInstall } from './ensure-install.mjs';
+import { labImageReady } from './lab-image-ready.mjs';
 import { clusterPrerequisites } from './test-cluster.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,6 +17,19 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 ensureInstall();
+
+/** PostgreSQL's server binaries (initdb, pg_ctl) and redis-server, as apps/server/faults/prerequisites.ts finds them. */
+function faultTestPrerequisites() {
+  const root = '/usr/lib/postgresql';
+  const pgBin =
+    process.env.PG_BIN ||
+    (existsSync(root) ? readdirSync(root).find((d) => existsSync(path.join(root, d, 'bin', 'initdb'))) : undefined);
+  if (!pgBin)
+    return { ok: false, reason: 'PostgreSQL server binaries are not installed (apt-get install -y postgresql)' };
+  if (!existsSync(process.env.REDIS_SERVER || '/usr/bin/redis-server'))
+    return { ok: false, reason: 'redis-server is not installed (apt-get install -y redis-server)' };
+  return { ok: true };
+}
 
 const reports = mkdtempSync(path.join(tmpdir(), 'trainlab-test-'));
 const totals = { passed: 0, failed: 0 };
@@ -72,6 +87,41 @@ if (process.env.TEST_DATABASE_URL) {
   );
   count(path.join(reports, 'server-pg.json'));
 }
+// The database fault test: two server processes beside a throwaway PostgreSQL cluster and Redis of
+// its own (restarted and stopped by the test, so no shared database is touched).
+const FAULT_STEP = 'database fault test (two instances, PostgreSQL restarted and stopped)';
+const notRun = [];
+const faults = faultTestPrerequisites();
+if (faults.ok) {
+  results.push(
+    await run(FAULT_STEP, 'npx', [...vitest('apps/server', 'faults.json'), '--config', 'vitest.faults.config.ts']),
+  );
+  count(path.join(reports, 'faults.json'));
+} else {
+  notRun.push(`${FAULT_STEP}: ${faults.reason}`);
+  console.log(`\n– ${FAULT_STEP}: not run, ${faults.reason}.`);
+}
+// The container lab engine against the real Docker engine, once, when Docker answers (.ci/run starts
+// dockerd and builds the lab image meanwhile: LAB_IMAGE_BUILD_DONE).
+const CONTAINERS_STEP = 'container lab engine (real Docker: sandbox attacks, limits, stop and start)';
+const labEngine = await labImageReady();
+if (labEngine.ok) {
+  results.push(
+    await run(CONTAINERS_STEP, 'npx', [
+      ...vitest('apps/server', 'containers.json'),
+      '--config',
+      'vitest.containers.config.ts',
+    ]),
+  );
+  count(path.join(reports, 'containers.json'));
+} else if (process.env.REQUIRE_CONTAINER_LABS === '1') {
+  // CI promises this step: not being able to run it is a failure, not a note
+  console.log(`\n✘ ${CONTAINERS_STEP}: ${labEngine.reason}.`);
+  results.push({ name: CONTAINERS_STEP, ok: false });
+} else {
+  notRun.push(`${CONTAINERS_STEP}: ${labEngine.reason}`);
+  console.log(`\n– ${CONTAINERS_STEP}: not run, ${labEngine.reason}.`);
+}
 results.push(await run('contract tests', 'npx', vitest('packages/contract', 'contract.json')));
 count(path.join(reports, 'contract.json'));
 results.push(await run('web component tests', 'npx', vitest('apps/web', 'web.json')));
@@ -96,6 +146,9 @@ results.push(
         E2E_OUTPUT_DIR: `${e2eReport(shard, width)}-results`,
         E2E_DATA_DIR: '',
         PLAYWRIGHT_JSON_OUTPUT_NAME: `${e2eReport(shard, width)}.json`,
+        // each run its own compile cache: three runs writing one cache at once let one of them read
+        // a file another was still writing ("does not provide an export named …", no tests found)
+        PWTEST_CACHE_DIR: `${e2eReport(shard, width)}-transform-cache`,
         CHROMIUM_PATH: chromium,
       }),
     ),
@@ -105,7 +158,6 @@ for (const [, shard, , width] of E2E_RUNS) count(`${e2eReport(shard, width)}.jso
 
 // Two server instances sharing PostgreSQL and Redis (scripts/test-cluster.mjs makes a fresh database).
 const CLUSTER_STEP = 'Chromium journeys across two instances (Redis)';
-const notRun = [];
 const cluster = await clusterPrerequisites();
 if (cluster.ok) {
   results.push(

@@ -37,8 +37,10 @@ export async function demoParams(request: APIRequestContext): Promise<ParamValue
   const admin = await signIn(request, 'admin@demo.test');
   const [certification] = (await admin<List<{ id: number }>>('certification-list')).list;
   const [providerAccount] = (await admin<List<{ slug: string }>>('admin/get-users-list', { role: 'provider' })).list;
-  if (!training || !course || !vm || !learner || !certification || !providerAccount) {
-    throw new Error('the demo data lacks a training, course, lab, learner, certification or provider');
+  // a course for sale, for its public page (the provider's first course may not be in the catalogue)
+  const [forSale] = (await admin<List<{ slug: string }>>('search-by-courses')).list;
+  if (!training || !course || !vm || !learner || !certification || !providerAccount || !forSale) {
+    throw new Error('the demo data lacks a training, course, lab, learner, certification, provider or course for sale');
   }
   const missing = '999999';
   return {
@@ -49,6 +51,7 @@ export async function demoParams(request: APIRequestContext): Promise<ParamValue
     '/training-attendance/:id': String(training.id),
     '/public/conference/:meetingId': training.link,
     '/course/:slug': course.slug,
+    '/course-details/:slug': forSale.slug,
     '/course-view/:slug': course.slug,
     // the edit screen is a topic's (its video, captions and transcript); the demo courses have none yet
     '/edit-course/:slug': topic?.tslug ?? 'no-such-topic',

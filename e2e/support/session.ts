@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import type { Role } from '@trainlab/contract';
 
@@ -31,6 +31,26 @@ export async function login(
 }
 
 export const uniqueEmail = (stem: string) => `${stem}-${randomBytes(4).toString('hex')}@e2e.test`;
+
+/** A fresh learner account through the API (user_type 2 needs no approval); answers its e-mail. */
+export async function registerLearner(
+  page: Page,
+  who: { stem: string; first_name: string; last_name: string; password: string },
+): Promise<string> {
+  const email = uniqueEmail(who.stem);
+  const res = await page.request.post('/api/register', {
+    data: {
+      first_name: who.first_name,
+      last_name: who.last_name,
+      email,
+      password: who.password,
+      mobile_no: `9${String(randomInt(100_000_000, 999_999_999))}`,
+      user_type: 2,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return email;
+}
 
 /** The newest message for a recipient in the dev mailbox (the embedded outbox). */
 export async function latestMailTo(page: Page, email: string): Promise<string> {

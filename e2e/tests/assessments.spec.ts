@@ -50,7 +50,7 @@ function bankFile(lang: string): string {
   return file;
 }
 
-async function providerSetup(request: APIRequestContext, name: string) {
+async function providerSetup(request: APIRequestContext, name: string, opts: { assessments?: boolean } = {}) {
   const res = await request.post('/api/login', {
     data: { email: 'provider@demo.test', password: 'Demo@12345', is_previous: true, is_sso: false },
   });
@@ -70,8 +70,8 @@ async function providerSetup(request: APIRequestContext, name: string) {
     number_of_participants: 20,
     description: `About ${name}`,
     requirements: [],
-    pre_assessment: 1,
-    post_assessment: 1,
+    pre_assessment: opts.assessments === false ? 0 : 1,
+    post_assessment: opts.assessments === false ? 0 : 1,
   });
   await call('lp/add-training-user', {
     first_name: 'Liam',
@@ -80,7 +80,7 @@ async function providerSetup(request: APIRequestContext, name: string) {
     email: 'learner@demo.test',
     slug: training.slug,
   });
-  return training;
+  return { ...training, call };
 }
 
 const seconds = (text: string | null) => {
@@ -161,7 +161,7 @@ test('a provider builds a pre-test by hand and a post-test automatically; the le
   await page.getByRole('textbox', { name: 'Advanced questions' }).fill('1');
   await page.getByRole('button', { name: 'Save Automatic Test' }).click();
   await expect(toast(page, /Record Added Successfully! \(4 questions\)/)).toBeVisible();
-  await expect(page.getByText(/Current post-assessment: drawn automatically, 4 questions/)).toBeVisible();
+  await expect(page.getByText(/Current post-assessment: drawn per learner, 4 questions/)).toBeVisible();
   await screenshot(page, 'assessments-build');
 
   // the learner takes the pre-test, reloads mid-test, resumes with the same time left
@@ -188,6 +188,12 @@ test('a provider builds a pre-test by hand and a post-test automatically; the le
   await answerWithKeyboard(page, 'Right 4');
   await page.getByRole('button', { name: 'Submit Test' }).focus();
   await page.keyboard.press('Enter');
+  // the confirmation's own button, with the keyboard too
+  await expect(page.getByRole('dialog', { name: 'Submit the test?' })).toContainText(
+    'You have answered all 3 questions.',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Your score: 2 of 3 (67%)' })).toBeVisible();
 
   // the post-test: four drawn questions, all answered right
@@ -201,6 +207,7 @@ test('a provider builds a pre-test by hand and a post-test automatically; the le
     if (i < 4) await page.getByRole('button', { name: 'Next' }).click();
   }
   await page.getByRole('button', { name: 'Submit Test' }).click();
+  await page.getByRole('dialog', { name: 'Submit the test?' }).getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Your score: 4 of 4 (100%)' })).toBeVisible();
 
   // the provider sees both scores, the gain and the per-question chart
@@ -220,3 +227,98 @@ test('a provider builds a pre-test by hand and a post-test automatically; the le
   ).toBeVisible();
   await screenshot(page, 'assessments-results');
 });
+
+// issue 32: a training created without assessments gets its pre-test switched on from the test page;
+// the refused save shows why, the learner confirms the submit and reads the answers by their text
+for (const width of [1280, 360]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 800 ? 900 : 780 } });
+
+    test('a pre-test on an existing training without assessments: refused, switched on, built, taken, answers by text', async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      const tag = randomBytes(3).toString('hex');
+      const lang = `Sw${tag}`;
+      const name = `Switched Training ${tag}`;
+      const training = await providerSetup(page.request, name, { assessments: false });
+      for (const n of [1, 2, 3]) {
+        await training.call('add-question', {
+          language_identified: lang,
+          question_category: 'Geography',
+          question_type: 'Multiple choice',
+          question: `${lang} capital ${n}?`,
+          option1: `Wrong city ${n}`,
+          option2: `Right city ${n}`,
+          option3: 'Atlantis',
+          option4: 'El Dorado',
+          correct_option: 2,
+          level: 'Beginner',
+        });
+      }
+
+      await login(page, 'provider@demo.test');
+      await expect(page).not.toHaveURL(/\/login$/);
+      await page.goto(`/assessment/add/${training.slug}`);
+      await expect(page.getByRole('tab', { name: 'Random' })).toBeVisible();
+      await expect(page.getByText('Pick questions: you choose the questions by hand')).toBeVisible();
+      await page.getByRole('textbox', { name: 'Language' }).first().click();
+      await page.getByRole('option', { name: lang }).click();
+      for (const n of [1, 2])
+        await page.getByRole('checkbox', { name: new RegExp(`^${lang} capital ${n}\\?`) }).check();
+      await page.getByLabel('Show learners which answers were right after they submit').check();
+      // the save is refused, and the page says why and where the setting is
+      await page.getByRole('button', { name: 'Save Random Test' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'does not include a pre-assessment' })).toBeVisible();
+      await screenshot(page, `assessments-switch-on-refused-${width}`);
+      await page.getByRole('button', { name: 'Switch on pre-assessment' }).click();
+      await expect(toast(page, 'Training updated successfully!')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Switch on pre-assessment' })).toBeHidden();
+      await page.getByRole('button', { name: 'Save Random Test' }).click();
+      await expect(toast(page, /Record Added Successfully! \(2 questions\)/)).toBeVisible();
+      await expect(page.getByText(/Current pre-assessment: picked by hand, 2 questions/)).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await screenshot(page, `assessments-switch-on-built-${width}`);
+      // the same switch sits in the training's Edit form on All Trainings, beside its details
+      await page.goto(`/all-trainings?search=${encodeURIComponent(name)}`);
+      await page.getByRole('button', { name: `More actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+      await expect(edit.getByRole('checkbox', { name: 'Pre Assessment' })).toBeChecked();
+      await expect(edit.getByRole('checkbox', { name: 'Post Assessment' })).not.toBeChecked();
+      await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+      await screenshot(page, `assessments-edit-training-${width}`);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await expect(edit).toBeHidden();
+
+      // the learner answers one of two, confirms the submit and reads the answers by their text
+      // the learner signs in on this browser (the phone's header keeps Logout in its menu, so the
+      // provider's stored session is dropped instead of clicking it)
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await login(page, 'learner@demo.test');
+      await expect(page).not.toHaveURL(/\/login$/);
+      await page.goto(`/assessment?slug=${training.slug}`);
+      await page.getByRole('link', { name: 'Start Pre-assessment' }).click();
+      const first = page.getByRole('group', { name: /^Question 1 of 2/ });
+      await expect(first).toBeVisible();
+      const question = (await first.locator('legend').textContent())?.match(/capital (\d)\?/)?.[1];
+      await first.getByRole('radio', { name: `Right city ${question}` }).check();
+      await expect(page.getByText('Answer saved.')).toBeVisible();
+      await page.getByRole('button', { name: 'Submit Test' }).click();
+      const ask = page.getByRole('dialog', { name: 'Submit the test?' });
+      await expect(ask).toContainText('You have not answered 1 of the 2 questions.');
+      await screenshot(page, `assessments-submit-confirm-${width}`);
+      await ask.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('heading', { name: 'Your score: 1 of 2 (50%)' })).toBeVisible();
+      // a table at 1280 px, cards (a list) on a phone
+      const answers = page.getByRole(width > 800 ? 'table' : 'list', { name: 'Your answers' });
+      await expect(answers).toContainText(`Right city ${question}`);
+      await expect(answers).toContainText('Not answered');
+      await expect(answers).not.toContainText(/Option \d/);
+      await screenshot(page, `assessments-result-texts-${width}`);
+    });
+  });
+}

@@ -149,10 +149,7 @@ test('the landing is readable without JavaScript: headline, trending courses and
     page.getByRole('heading', { level: 1, name: 'Trainings, courses and cloud labs in one place' }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Trending Courses' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Docker from Scratch' })).toHaveAttribute(
-    'href',
-    /^\/training-register\//,
-  );
+  await expect(page.getByRole('link', { name: 'Docker from Scratch' })).toHaveAttribute('href', /^\/course-details\//);
   await expect(page.getByRole('link', { name: /^AWS Certified/ }).first()).toHaveAttribute(
     'href',
     /^\/certification-details\//,

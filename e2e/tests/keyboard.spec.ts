@@ -177,6 +177,10 @@ test('take a test by keyboard: start, answer with Space, move with Next, submit;
     if (n === 1) await activate(page, page.getByRole('button', { name: 'Next' }));
   }
   await activate(page, page.getByRole('button', { name: 'Submit Test' }));
+  // the confirmation traps focus; Tab reaches its Submit button
+  const ask = page.getByRole('dialog', { name: 'Submit the test?' });
+  await expect(ask).toContainText('You have answered all 2 questions.');
+  await activate(page, ask.getByRole('button', { name: 'Submit' }));
   await expect(page.getByRole('heading', { name: /Your score: 2 of 2/ })).toBeVisible();
   await screenshot(page, 'kb-test-submitted');
 });
@@ -375,7 +379,7 @@ test('join the conference and raise a hand by keyboard; the host hears it announ
   await browser.close();
 });
 
-test('start a lab by keyboard: dashboard card, Start Connection, a command in the terminal, Shift+Escape out', async ({
+test('start a lab by keyboard: dashboard card (one click), a command in the terminal, Shift+Escape out, stop it on closing', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -412,10 +416,10 @@ test('start a lab by keyboard: dashboard card, Start Connection, a command in th
     await signInByKeyboard(page, 'learner@demo.test');
     await expect(page).toHaveURL(/\/lpu-home$/);
     const card = page.locator('section', { has: page.getByRole('heading', { name: 'Virtual Machine' }) });
-    await expect(card.getByText(vmName)).toBeVisible();
+    await expect(card.getByText(new RegExp(vmName))).toBeVisible();
+    // Start VM starts and opens the lab in one click
     await activate(page, card.getByRole('link', { name: 'Start VM' }).first());
-    await expect(page).toHaveURL(new RegExp(`/vm/${vmName}$`));
-    await activate(page, page.getByRole('button', { name: 'Start Connection' }));
+    await expect(page).toHaveURL(new RegExp(`/vm/${vmName}\\?start=1$`));
     const terminal = page.getByTestId('lab-terminal');
     await expect(terminal).toBeVisible({ timeout: 30_000 });
     await expect(terminal.locator('.xterm-rows')).toContainText('$', { timeout: 20_000 });
@@ -429,6 +433,9 @@ test('start a lab by keyboard: dashboard card, Start Connection, a command in th
     await page.keyboard.press('Shift+Escape');
     await expect(page.locator('h1')).toBeFocused();
     await activate(page, page.getByRole('button', { name: 'Close Connection' }));
+    // the running lab: stop it too, by keyboard (focus is inside the dialog)
+    await expect(page.getByRole('dialog', { name: 'Stop the VM too?' })).toBeVisible();
+    await activate(page, page.getByRole('button', { name: 'Stop the VM' }));
     await expect(page).toHaveURL(/\/lpu-home$/);
   } finally {
     await call('vm-delete', { name: vmName });

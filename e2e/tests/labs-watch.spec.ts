@@ -1,26 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { expect, type Locator, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { apiLogin, type Call, createTraining, freshLearner, signedInContext, tag } from '../support/conference';
 import { screenshot } from '../support/session';
 
 /**
- * The instructor's over-the-shoulder view on the local lab engine (a real TigerVNC desktop on this
- * host): the provider ties a learner's lab to the training's schedule, opens the training's room
+ * The instructor's over-the-shoulder view on the default container engine (a real TigerVNC desktop
+ * in the lab's container): the provider ties a learner's lab to the training's schedule, opens the training's room
  * and sees the learner's running desktop as a view-only thumbnail, then full size.
  */
 test.describe.configure({ mode: 'serial' });
 
 let labName = '';
 test.afterAll(() => {
-  // the lab SSH server the server under test started (the lab itself is deleted by the journey)
-  const pidFile = path.join(process.env.E2E_DATA_DIR ?? '', 'labs', 'sshd.pid');
-  if (existsSync(pidFile)) {
-    try {
-      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
-    } catch {
-      /* already gone */
+  // a journey that failed half-way leaves its lab: remove its container and volume (this lab's only)
+  if (/^tl-[0-9a-f]{10}$/.test(labName)) {
+    for (const kind of [
+      ['ps', '-a'],
+      ['volume', 'ls'],
+    ]) {
+      const ids = spawnSync('docker', [...kind, '-q', '--filter', `label=org.trainlab.lab=${labName}`], {
+        encoding: 'utf8',
+      }).stdout.split('\n');
+      for (const id of ids.filter(Boolean))
+        spawnSync('docker', kind[0] === 'ps' ? ['rm', '-f', id] : ['volume', 'rm', '-f', id]);
     }
   }
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -8,10 +8,11 @@ import * as XLSX from 'xlsx';
 import { login, screenshot } from '../support/session';
 
 /**
- * Cloud labs on the local engine (a real account, SSH login and VNC desktop on this host): the
- * provider creates a Linux lab and assigns it by Excel; the learner opens it from the dashboard,
- * runs a command in the terminal and draws on the desktop; the provider stops it and sees the
- * metered usage; an idle lab stops by itself.
+ * Cloud labs on the default container engine (a real container per lab, its shell and VNC desktop
+ * reached through our sockets): the provider creates a Linux lab and assigns it by Excel; the learner
+ * opens it from the dashboard, runs a command in the terminal, writes a file and draws on the
+ * desktop; the provider stops it and sees the metered usage; the file is there after a new start; an
+ * idle lab stops by itself; deleting it removes its container and its home volume.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -25,21 +26,24 @@ async function api<T>(page: Page, pathName: string, data: Record<string, unknown
   return (await res.json()) as T;
 }
 
-const labLogin = '';
+/** The engine's objects labelled with this lab's name (containers, volumes), through the docker CLI. */
+const engineObjects = (kind: 'ps' | 'volume ls', vmName: string) =>
+  spawnSync(
+    'docker',
+    [...kind.split(' '), ...(kind === 'ps' ? ['-a'] : []), '-q', '--filter', `label=org.trainlab.lab=${vmName}`],
+    {
+      encoding: 'utf8',
+    },
+  )
+    .stdout.split('\n')
+    .filter(Boolean);
+
+let labName = '';
 test.afterAll(() => {
-  // a journey that failed half-way leaves its lab account: remove it (only this journey's, by name)
-  if (/^tllab_[0-9a-f]{10}$/.test(labLogin)) {
-    spawnSync('/usr/bin/pkill', ['-KILL', '-u', labLogin]);
-    spawnSync('/usr/sbin/userdel', ['-r', labLogin]);
-  }
-  // the lab SSH server the server under test started (labs themselves are deleted by the journey)
-  const pidFile = path.join(process.env.E2E_DATA_DIR ?? '', 'labs', 'sshd.pid');
-  if (existsSync(pidFile)) {
-    try {
-      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
+  // a journey that failed half-way leaves its lab: remove its container and volume (this lab's only)
+  if (/^tl-[0-9a-f]{10}$/.test(labName)) {
+    for (const id of engineObjects('ps', labName)) spawnSync('docker', ['rm', '-f', id]);
+    for (const id of engineObjects('volume ls', labName)) spawnSync('docker', ['volume', 'rm', '-f', id]);
   }
 });
 
@@ -109,6 +113,8 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
       .first()
       .innerText()
   ).replace('tllab_', 'tl-');
+  labName = vmName;
+  expect(engineObjects('ps', vmName)).toHaveLength(1);
   await screenshot(page, 'labs-vm-list');
 
   // assign by Excel to the demo learner
@@ -132,16 +138,15 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   await expect(page.getByText('Record Added Successfully!').first()).toBeVisible();
   await screenshot(page, 'labs-assign');
 
-  // the learner: dashboard card → /vm/{name} → Start Connection
+  // the learner: dashboard card → Start VM starts and opens the lab in one click
   const learnerContext = await browser.newContext();
   const learner = await learnerContext.newPage();
   await login(learner, 'learner@demo.test');
   await expect(learner).toHaveURL(/\/lpu-home$/);
   const card = learner.locator('section', { has: learner.getByRole('heading', { name: 'Virtual Machine' }) });
-  await expect(card.getByText(vmName)).toBeVisible();
+  await expect(card.getByText(new RegExp(vmName))).toBeVisible();
   await card.getByRole('link', { name: 'Start VM' }).click();
-  await expect(learner).toHaveURL(new RegExp(`/vm/${vmName}$`));
-  await learner.getByRole('button', { name: 'Start Connection' }).click();
+  await expect(learner).toHaveURL(new RegExp(`/vm/${vmName}\\?start=1$`));
   const terminal = learner.getByTestId('lab-terminal');
   await expect(terminal).toBeVisible({ timeout: 30_000 });
   await expect(terminal.locator('.xterm-rows')).toContainText('$', { timeout: 20_000 });
@@ -150,6 +155,7 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   await expect(terminal.locator('.xterm-rows > div').filter({ hasText: /^\s*hello-lab\s*$/ })).toHaveCount(1, {
     timeout: 15_000,
   });
+  await learner.keyboard.type('echo kept-across-starts > ~/kept.txt\n');
   await screenshot(learner, 'labs-terminal');
 
   // the desktop draws, and changes after input
@@ -166,8 +172,12 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   expect(Buffer.compare(shotA, shotB)).not.toBe(0);
   await screenshot(learner, 'labs-desktop');
 
-  // Close Connection → the learner's home
+  // Close Connection on a running lab asks first (it is billed while it runs); kept running → home
   await learner.getByRole('button', { name: 'Close Connection' }).click();
+  const ask = learner.getByRole('dialog', { name: 'Stop the VM too?' });
+  await expect(ask).toContainText('billed by the hour');
+  await screenshot(learner, 'labs-close-ask');
+  await ask.getByRole('button', { name: 'Keep it running' }).click();
   await expect(learner).toHaveURL(/\/lpu-home$/);
   await learnerContext.close();
 
@@ -202,5 +212,21 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   const details = await api<{ usage: { status: number }[] }>(page, 'vm-details', { name: vmName });
   expect(details.usage.filter((u) => u.status === 3)).toHaveLength(2);
 
+  // started again (no idle stop now): the file the learner wrote is in the home
+  await api(page, 'update-lab-settings', { idle_stop_seconds: 1800 });
+  await api(page, 'vm-start-stop', { action: 'start', name: vmName, is_user: 0 });
+  await page.goto(`/vm/${vmName}`);
+  await page.getByRole('button', { name: 'Start Connection' }).click();
+  const again = page.getByTestId('lab-terminal');
+  await expect(again.locator('.xterm-rows')).toContainText('$', { timeout: 30_000 });
+  await again.click();
+  await page.keyboard.type('cat ~/kept.txt\n');
+  await expect(again.locator('.xterm-rows > div').filter({ hasText: /^\s*kept-across-starts\s*$/ })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+
+  // deleted: its container and its home volume are gone from the engine
   await api(page, 'vm-delete', { name: vmName });
+  expect(engineObjects('ps', vmName)).toEqual([]);
+  expect(engineObjects('volume ls', vmName)).toEqual([]);
 });

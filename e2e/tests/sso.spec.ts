@@ -85,6 +85,27 @@ test('a person of a configured domain signs in at their organization provider an
   await expect(org.getByText('Single sign-on settings saved.')).toBeVisible();
   await expect(org.getByText('A secret is stored; leave blank to keep it.')).toBeVisible();
   await screenshot(org, 'sso-settings');
+  // the domain routes no one until it is proved: here the TrainLab administrator vouches for it
+  const proofs = org.getByRole('table', { name: 'Domain verification' });
+  await expect(proofs.getByText('Not verified')).toBeVisible();
+  await expect(proofs.getByLabel(`TXT name for ${domain}`, { exact: true })).toHaveText(`_trainlab.${domain}`);
+  const orgToken = await org.evaluate(() => localStorage.getItem('token'));
+  const saved = await org.request.post('/api/sso-settings', {
+    data: {},
+    headers: { Authorization: `Bearer ${orgToken}` },
+  });
+  const { organization_id } = (await saved.json()) as { organization_id: number };
+  const admin = await (await browser.newContext()).newPage();
+  await login(admin, 'admin@demo.test');
+  // signed in (its home) before going on: a navigation now would cut the login short
+  await expect(admin).not.toHaveURL(/\/login/);
+  await admin.goto(`/admin/organization-sso/${organization_id}`);
+  await admin.getByRole('button', { name: `Mark verified ${domain}` }).click();
+  await expect(admin.getByText(`${domain}: The domain is marked verified.`)).toBeVisible();
+  await expect(
+    admin.getByRole('table', { name: 'Domain verification' }).getByText('Verified', { exact: true }),
+  ).toBeVisible();
+  await admin.context().close();
 
   const email = `nila@${domain}`;
   const context = await browser.newContext();

@@ -117,7 +117,9 @@ test('provider runs a live training from creation to certificates', async ({ pag
     page.waitForEvent('popup'),
     topicRow.getByRole('button', { name: `Start ${topic}` }).click(),
   ]);
-  await expect(conference).toHaveURL(new RegExp(`/conference/${slug}$`));
+  // waitForURL follows the popup's navigation events; reading the URL from the page can race
+  // the popup's first (blank) document being replaced
+  await conference.waitForURL(new RegExp(`/conference/${slug}$`));
   await conference.close();
   await expect(topicRow).toContainText('Starting');
   await topicRow.getByRole('button', { name: `Complete ${topic}` }).click();

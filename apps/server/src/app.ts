@@ -14,6 +14,7 @@ import { catalogRoutes } from './domains/catalog/routes';
 import { certificateRoutes } from './domains/certificates/routes';
 import { CONFERENCE_SOCKETS, conferenceRoutes } from './domains/conference/routes';
 import { courseRoutes } from './domains/courses/routes';
+import { dashboardRoutes } from './domains/dashboards/routes';
 import { devRoutes } from './domains/dev/routes';
 import { labRoutes } from './domains/labs/routes';
 import { LAB_SOCKETS } from './domains/labs/ws';
@@ -28,10 +29,11 @@ import { takeCallRoutes } from './domains/take-calls/routes';
 import { trainerRoutes } from './domains/trainers/routes';
 import { trainingRoutes } from './domains/trainings/routes';
 import type { Deps } from './platform/deps';
-import { installErrorHandler } from './platform/errors';
+import { installErrorHandler, RETRY_AFTER_SECONDS, serviceUnavailable } from './platform/errors';
 import { registerMultipart } from './platform/excel';
 import { installSecurityHeaders } from './platform/http/security-headers';
 import { installWebSockets } from './platform/http/websocket';
+import { logRedactPaths, REDACTED } from './platform/sensitive-fields';
 
 const DOMAINS = [
   systemRoutes,
@@ -52,6 +54,7 @@ const DOMAINS = [
   trainerRoutes,
   takeCallRoutes,
   auditRoutes,
+  dashboardRoutes,
   devRoutes,
 ];
 
@@ -63,15 +66,18 @@ function webDist(deps: Deps): string | null {
 
 export async function buildApp(
   deps: Deps,
-  /** logStream: where the log lines go instead of stdout (a test reads them) */
-  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+  /**
+   * logStream: where the log lines go instead of stdout (a test reads them);
+   * starting: true while the server waits for the database at start-up (every call but /api/live is 503)
+   */
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; starting?: () => boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger
       ? {
           level: deps.config.LOG_LEVEL,
-          // tokens and passwords never reach the logs
-          redact: ['req.headers.authorization', 'req.body.password', 'req.body.token'],
+          // secrets and KYC numbers never reach the logs (platform/sensitive-fields.ts)
+          redact: { paths: logRedactPaths(), censor: REDACTED },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         }
       : false,
@@ -79,6 +85,9 @@ export async function buildApp(
     // a client can write X-Forwarded-For itself: believe it only from the proxies configured
     trustProxy: deps.config.TRUST_PROXY,
     return503OnClosing: true,
+    // @fastify/static lists the web build's thousand files when it registers: on a busy host that
+    // took longer than Fastify's 10 s plugin limit and the start failed; a slow start is not a failure
+    pluginTimeout: 120_000,
     // every log line of a request carries its id: the proxy's X-Request-Id when sane, else a new one
     requestIdHeader: false,
     genReqId: (req) => {
@@ -91,6 +100,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  if (opts.starting) startupGate(app, opts.starting);
   // Closing closes the keep-alive connections idle at that moment only; one that goes idle later (its
   // last request answered, or refused with 503) would hold the close open: close those as they idle.
   let idleSweep: NodeJS.Timeout | undefined;
@@ -189,6 +199,21 @@ export async function buildApp(
     return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' });
   });
   return app;
+}
+
+/**
+ * Until the database has answered and been migrated, nothing may query it: calls answer 503 with
+ * Retry-After (readiness and health say 'starting'); only the process's liveness answers 200.
+ */
+function startupGate(app: FastifyInstance, starting: () => boolean): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!starting()) return done();
+    const url = request.url.split('?')[0];
+    if (url === '/api/live') return done();
+    reply.header('Retry-After', String(RETRY_AFTER_SECONDS)).status(503);
+    if (url === '/api/ready' || url === '/api/health') reply.send({ status: 'starting' });
+    else reply.send({ message: serviceUnavailable().message });
+  });
 }
 
 export interface RegisteredRoute {

@@ -4,12 +4,15 @@ import { buildApp } from './app';
 import { mediaToolsAvailable } from './domains/courses/media-tools';
 import { mediaTools } from './domains/courses/video';
 import { pruneAudit } from './platform/audit';
-import { closeDeps, createDeps, seedAtStart } from './platform/bootstrap';
+import { closeDeps, openDeps, prepareDatabase } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
+import { demoAccountsOn, devMailboxOn, startupVerdict } from './platform/exposure';
 import { startJobRunner } from './platform/jobs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 
 async function main() {
+  // whatever this process (or ffmpeg, or the embedded database) writes is this account's alone
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -20,13 +23,26 @@ async function main() {
     }
     throw e;
   }
-  const deps = await createDeps(config);
-  const seedDemoData = config.SEED_DEMO ?? config.NODE_ENV !== 'production';
-  // migrations (createDeps) and this seed hold the database's start-up lock: instances may start together
-  const seeded = await seedAtStart(deps);
+  const deps = await openDeps(config);
 
-  const app = await buildApp(deps, { logger: true });
+  // The server listens before the database answers: until migrations and the start-up data are done,
+  // /api/live answers 200, /api/ready and every other call 503 with Retry-After.
+  let starting = true;
+  const app = await buildApp(deps, { logger: true, starting: () => starting });
   await app.listen({ host: config.HOST, port: config.PORT });
+  // migrations and the seed hold the database's start-up lock: instances may start together. While
+  // this waits, a signal ends the process as by default (nothing is in hand yet).
+  const { seeded } = await prepareDatabase(deps, { log: (message) => app.log.warn(message) });
+  // what a fresh install would expose: refused before any call is served (every call has answered 503
+  // until now), or said loudly (platform/exposure.ts)
+  const verdict = await startupVerdict(config, deps.db, deps.secrets);
+  if (verdict.refusals.length > 0) {
+    for (const line of verdict.refusals) console.error(line);
+    await app.close();
+    await closeDeps(deps);
+    process.exit(1);
+  }
+  starting = false;
   const jobRunner = startJobRunner(deps);
   // audit rows past AUDIT_RETENTION_DAYS go once an hour (and at start)
   const prune = () => pruneAudit(deps).catch((e) => app.log.warn({ err: e }, 'audit retention clean-up failed'));
@@ -38,10 +54,17 @@ async function main() {
   console.log(`Database: ${deps.database.kind}${seeded ? ' (demo data seeded)' : ''}; mail: ${deps.mail.kind}`);
   if (!mediaToolsAvailable(mediaTools(deps)))
     console.warn(`WARNING: ${COURSE_MSG.ffmpegMissing} (apt-get install ffmpeg)`);
-  if (config.NODE_ENV !== 'production' && seedDemoData) {
+  if (demoAccountsOn(config)) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(18)} ${a.email}`);
-    console.log(`Dev mailbox: ${url}/dev/mailbox\n`);
+  }
+  if (devMailboxOn(config)) console.log(`Dev mailbox: ${url}/dev/mailbox\n`);
+  for (const line of verdict.warnings) console.warn(line);
+  // the container engine's lab image, built once per engine (minutes: labs say so until it is ready)
+  if (config.LAB_PROVIDER === 'container' && config.LAB_IMAGE_AUTOBUILD) {
+    void import('./adapters/labs/container-image').then(({ ensureLabImage }) =>
+      ensureLabImage(config.LAB_IMAGE, (line) => app.log.info(line)),
+    );
   }
 
   // Graceful shutdown: stop accepting, tell conference sockets to reconnect, let in-flight requests

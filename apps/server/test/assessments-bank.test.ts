@@ -323,7 +323,9 @@ describe('building tests', () => {
     ).toEqual(['The selected question ids is invalid.']);
     const plain = await makeTraining(t, provider);
     const notIncluded = await t.post('add-random-questions', { ...body, slug: plain.slug }, provider);
-    expect(notIncluded.body.type).toEqual(['The training does not include a post-assessment (see its Cost tab).']);
+    expect(notIncluded.body.type).toEqual([
+      "The training does not include a post-assessment. Switch it on first: 'Switch on post-assessment' on this page, or Edit in the training's menu on All Trainings.",
+    ]);
     const tooMany = Array.from({ length: 201 }, (_, i) => i + 1);
     expect(
       (await t.post('add-random-questions', { ...body, question_ids: tooMany }, provider)).body.question_ids,

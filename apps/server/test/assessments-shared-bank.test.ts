@@ -84,3 +84,26 @@ describe('the shared question bank', () => {
     }
   });
 });
+
+describe('the default order over the two banks', () => {
+  it('pages newest first across the tenant’s bank and the shared one, interleaved, with no row repeated or lost', async () => {
+    const own = (await t.loginAs({ role: 'provider' })).token;
+    const other = (await t.loginAs({ role: 'provider' })).token;
+    const before = ids(await t.post('get-question-bank', { per_page: 100 }, own));
+    // 23 of the tenant's, 12 shared and 10 of another tenant's (never shown), added in turn
+    const added: number[] = [];
+    for (let i = 0; i < 23; i++) {
+      added.push((await t.post('add-question', question({ question: `Own newest ${i}` }), own)).body.success.id);
+      if (i % 2 === 0) {
+        added.push((await t.post('add-question', question({ question: `Shared newest ${i}` }), admin)).body.success.id);
+      }
+      if (i < 10) await t.post('add-question', question({ question: `Other tenant ${i}` }), other);
+    }
+    const expected = [...before, ...added].sort((a, b) => b - a);
+    const first = await t.post('get-question-bank', {}, own);
+    const second = await t.post('get-question-bank', { page: 2 }, own);
+    expect(first.body.total).toBe(expected.length);
+    expect(ids(first)).toEqual(expected.slice(0, 20));
+    expect(ids(second)).toEqual(expected.slice(20, 40));
+  });
+});

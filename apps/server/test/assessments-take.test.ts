@@ -113,6 +113,16 @@ describe('taking a test', () => {
     expect(done.body).toMatchObject({ score: 1, total: 4, percent: 25 });
     expect(done.body.answers.map((a: { is_correct: number }) => a.is_correct)).toEqual([1, 0, 0, 0]);
     expect(done.body.answers[0].correct_option).toBe(right0);
+    // the texts of the answers beside their numbers (issue 32): the options are the fixture's
+    const text = (n: number) => ['A VM', 'A group of containers', 'A network', 'A disk'][n - 1];
+    expect(done.body.answers[0]).toMatchObject({
+      answer: right0,
+      answer_text: text(right0),
+      correct_text: text(right0),
+    });
+    expect(done.body.answers[1]).toMatchObject({ answer: wrong1, answer_text: text(wrong1) });
+    expect(done.body.answers[1].correct_text).toBe(text(await correctOf(ids[1]!)));
+    expect(done.body.answers[2]).toMatchObject({ answer: null, answer_text: null });
     const result = await learnerCall('lpu/assessment-result', { slug: tr.slug, type: 1 }, l.token, { submitted: true });
     expect(result.body).toMatchObject({ attempt_id: attempt, score: 1, percent: 25 });
     const late = await learnerCall(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3FileStore } from '../src/adapters/files';
+import { S3FileStore } from '../src/adapters/files/s3-store';
 import { courseTopics } from '../src/db/schema';
 import { runDueJobs } from '../src/platform/jobs';
 import { courseWithModule, multipart, readyTopic, testVideo } from './courses-support';

@@ -258,6 +258,46 @@ describe('resumable video uploads (tus)', () => {
     expect((await head(a.token, '..%2Fetc')).statusCode).toBe(404);
   });
 
+  it('the id acted on is the id checked: HEAD, PATCH and DELETE with another upload’s id in the query string or after an encoded slash', async () => {
+    const a = await courseWithModule(t);
+    const b = await courseWithModule(t);
+    // a victim upload with 200 of its 1000 bytes stored, and the caller's own with 100
+    const victim = (await create(b.token, 1000)).id;
+    expect((await patch(b.token, victim, 0, Buffer.alloc(200, 2))).statusCode).toBe(204);
+    const victimOffset = async () => (await head(b.token, victim)).headers['upload-offset'];
+    for (const form of [(own: string) => `${own}?x=/${victim}`, (own: string) => `${own}%2F${victim}`]) {
+      const own = (await create(a.token, 1000)).id;
+      expect((await patch(a.token, own, 0, Buffer.alloc(100, 1))).statusCode).toBe(204);
+      const url = `/api/course-uploads/${form(own)}`;
+
+      // HEAD reads the caller's own upload (or nothing), never the victim's offset
+      const h = await t.app.inject({ method: 'HEAD', url, headers: { ...TUS, ...auth(a.token) } });
+      if (h.statusCode === 200) expect(h.headers['upload-offset']).toBe('100');
+      else expect(h.statusCode).toBe(404);
+
+      // PATCH at the victim's offset: the caller's upload is at 100, so a conflict (or a 404); the victim keeps 200 bytes
+      const p = await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: {
+          ...TUS,
+          ...auth(a.token),
+          'upload-offset': '200',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: Buffer.alloc(10, 3),
+      });
+      expect([404, 409]).toContain(p.statusCode);
+      expect(await victimOffset()).toBe('200');
+
+      // DELETE removes the caller's own upload at most; the victim's stays
+      const d = await t.app.inject({ method: 'DELETE', url, headers: { ...TUS, ...auth(a.token) } });
+      expect([204, 404]).toContain(d.statusCode);
+      expect(await victimOffset()).toBe('200');
+      expect(await t.deps.db.select().from(courseUploads).where(eq(courseUploads.id, victim))).toHaveLength(1);
+    }
+  });
+
   it('422: an unfinished upload cannot make a topic; the other fields are still checked', async () => {
     const { token, moduleId } = await courseWithModule(t);
     const video = testVideo();

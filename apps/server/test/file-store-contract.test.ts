@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiskFileStore, FileNotFound, type FileStore, S3FileStore } from '../src/adapters/files';
-import { S3_MIN_PART } from '../src/adapters/files/s3-store';
+import { DiskFileStore, FileNotFound, type FileStore } from '../src/adapters/files';
+import { S3_MIN_PART, S3FileStore } from '../src/adapters/files/s3-store';
+import { privateDataDir } from '../src/platform/data-dir';
 import { startS3 } from './s3-support';
 
 const bytesOf = async (r: Readable) => {
@@ -107,5 +108,30 @@ describe('S3 presigned URLs', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(pattern(5000, 9).subarray(100, 200))).toBe(true);
     expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('60');
     await store.delete('c/seg.ts');
+  });
+});
+
+describe('the disk store and the data folder are this account’s alone', () => {
+  it('stored and appended files are 0600 in 0700 folders, whatever the umask; the data folder is made 0700', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tl-files-modes-'));
+    const old = process.umask(0o022);
+    try {
+      const store = new DiskFileStore(path.join(root, 'files'));
+      await store.put('kyc/7/address-proof.png', Buffer.from('image'));
+      await store.append('uploads/9/video.part', Buffer.from('chunk'));
+      const mode = (p: string) => statSync(path.join(root, 'files', p)).mode & 0o777;
+      expect(mode('kyc/7/address-proof.png')).toBe(0o600);
+      expect(mode('uploads/9/video.part')).toBe(0o600);
+      for (const dir of ['kyc', 'kyc/7', 'uploads', 'uploads/9']) expect(mode(dir), dir).toBe(0o700);
+      // a data folder left open by an earlier version (or made by hand) is closed at start
+      const data = path.join(root, 'data');
+      mkdirSync(data, { mode: 0o755 });
+      chmodSync(data, 0o755);
+      privateDataDir(data);
+      expect(statSync(data).mode & 0o777).toBe(0o700);
+    } finally {
+      process.umask(old);
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -41,7 +41,15 @@ export async function startFakeCompute(port: number, publicKey: ReturnType<typeo
   const calls: FakeCall[] = [];
   const instances = new Map<string, Instance>();
   const operations = new Map<string, { polls: number; then: () => void; error?: unknown }>();
-  const state = { quota: false, opError: null as null | { code: string; message: string } };
+  const state = {
+    quota: false,
+    opError: null as null | { code: string; message: string },
+    /** the guest attributes' SSH host keys: [type, base64 blob] */
+    hostKeys: [['ssh-ed25519', 'AAAAC3NzaC1lZDI1NTE5AAAAIFakeHostKeyForTheTestsOnly0000000000000000']] as [
+      string,
+      string,
+    ][],
+  };
   let seq = 0;
 
   const signed = (header: string | undefined) => {
@@ -78,8 +86,21 @@ export async function startFakeCompute(port: number, publicKey: ReturnType<typeo
       calls.push({ method: req.method ?? '', path: url.pathname, body, authorized });
       if (!authorized)
         return send(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+      const agg = /^\/compute\/v1\/projects\/([^/]+)\/aggregated\/instances$/.exec(url.pathname);
+      if (agg && req.method === 'GET') {
+        // the filter the engine sends: labels.<key>=<value>
+        const f = /^labels\.([\w-]+)=(\S+)$/.exec(url.searchParams.get('filter') ?? '');
+        const items: Record<string, { instances: Record<string, unknown>[] }> = {};
+        for (const inst of instances.values()) {
+          const labels = (inst.body.labels ?? {}) as Record<string, string>;
+          if (f && labels[f[1]!] !== f[2]) continue;
+          items[`zones/${inst.zone}`] ??= { instances: [] };
+          items[`zones/${inst.zone}`]!.instances.push({ ...inst.body, status: inst.status });
+        }
+        return send(res, 200, { kind: 'compute#instanceAggregatedList', items });
+      }
       const m =
-        /^\/compute\/v1\/projects\/([^/]+)\/zones\/([^/]+)\/(instances|operations)(?:\/([^/]+))?(?:\/(start|stop))?$/.exec(
+        /^\/compute\/v1\/projects\/([^/]+)\/zones\/([^/]+)\/(instances|operations)(?:\/([^/]+))?(?:\/(start|stop|getGuestAttributes))?$/.exec(
           url.pathname,
         );
       if (!m) return notFound(res, url.pathname);
@@ -125,6 +146,14 @@ export async function startFakeCompute(port: number, publicKey: ReturnType<typeo
       }
       const inst = instances.get(name ?? '');
       if (!inst) return notFound(res, `projects/x/zones/${zone}/instances/${name}`);
+      if (req.method === 'GET' && action === 'getGuestAttributes') {
+        // what the guest agent publishes once booted: its SSH host keys (none while state.hostKeys is empty)
+        return send(res, 200, {
+          kind: 'compute#guestAttributes',
+          queryPath: url.searchParams.get('queryPath'),
+          queryValue: { items: state.hostKeys.map(([key, value]) => ({ namespace: 'hostkeys', key, value })) },
+        });
+      }
       if (req.method === 'GET') {
         return send(res, 200, {
           ...inst.body,

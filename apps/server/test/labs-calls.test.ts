@@ -396,11 +396,63 @@ describe('assignment: /assign-vm-to-user, /vm-assign-to-user, the learner’s da
     }
     const trainer = await t.createUser({ role: 'trainer' });
     const res = await t.post('assign-vm-to-user', person(7, { email: trainer.email }), o.token);
-    expect(res.body.email).toEqual([MSG.labNotLearner]);
+    expect(res.body.email).toEqual([MSG.labNotAssignable]);
     const ok = await t.post('assign-vm-to-user', person(8), o.token);
     expect(ok.body.vm_name).toBe(v.vm_name);
     const [u] = await t.deps.db.select().from(users).where(eq(users.id, ok.body.user_id));
     expect(u).toMatchObject({ roles: ['organization_user'], organization_id: o.organization.id });
+  });
+
+  it('only the tenant’s own learners: another tenant’s learner and any other account get one and the same answer', async () => {
+    const o = await orgWithOwner(t);
+    await labAccount(t, o.token);
+    const v = await makeVm(t, o.token);
+    const otherOrg = await orgWithOwner(t);
+    const strangers = [
+      // another organization's learner, a learner of a provider, a self-registered user
+      await t.createUser({ role: 'organization_user', organization_id: otherOrg.organization.id }),
+      await t.createUser({ role: 'provider_user', provider_id: providerId }),
+      await t.createUser({ role: 'user' }),
+      // accounts that are no learners at all
+      await t.createUser({ role: 'trainer' }),
+      await t.createUser({ role: 'provider' }),
+      await t.createUser({ role: 'org_subadmin', organization_id: o.organization.id }),
+    ];
+    const answers = [];
+    for (const s of strangers) {
+      const res = await t.post('assign-vm-to-user', person(9, { email: s.email, name: v.vm_name }), o.token);
+      answers.push({ status: res.status, body: res.body });
+    }
+    const expected = { status: 422, body: { email: [MSG.labNotAssignable] } };
+    expect(answers).toEqual(strangers.map(() => expected));
+    const [lab] = await t.deps.db.select().from(vms).where(eq(vms.vm_name, v.vm_name));
+    expect(lab!.assigned_user_id).toBeNull();
+    // the provider's side: the organization's learner is refused alike, the provider's own learner is not
+    const v2 = await makeVm(t, provider);
+    const orgLearner = await t.createUser({ role: 'organization_user', organization_id: o.organization.id });
+    const refused = await t.post(
+      'assign-vm-to-user',
+      person(9, { email: orgLearner.email, name: v2.vm_name }),
+      provider,
+    );
+    expect({ status: refused.status, body: refused.body }).toEqual(expected);
+    const own = await t.createUser({ role: 'provider_user', provider_id: providerId });
+    const ok = await t.post('assign-vm-to-user', person(9, { email: own.email, name: v2.vm_name }), provider);
+    expect(ok.status).toBe(200);
+    expect(ok.body.user_id).toBe(own.id);
+    // the organization's own learner works, from its sub-admin too
+    const mine = await t.createUser({ role: 'organization_user', organization_id: o.organization.id });
+    const sub = (await t.loginAs({ role: 'org_subadmin', organization_id: o.organization.id })).token;
+    const byOrg = await t.post('assign-vm-to-user', person(9, { email: mine.email, name: v.vm_name }), sub);
+    expect(byOrg.status).toBe(200);
+    expect(byOrg.body.user_id).toBe(mine.id);
+    // Excel rows the same
+    await makeVm(t, o.token);
+    const bad = await upload([HEADER, ['A', 'B', strangers[0]!.email, '9876543210']], o.token);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([
+      expect.objectContaining({ row: 2, attribute: 'email', errors: [MSG.labNotAssignable] }),
+    ]);
   });
 
   it('Excel: every row gets a free lab, all or none; row errors as Row {row} {attribute} {errors}', async () => {

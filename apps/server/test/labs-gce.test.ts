@@ -4,10 +4,13 @@ import path from 'node:path';
 import { VM_STATUS } from '@trainlab/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLabProvider, GceLabs, LabEngineError, setLabProvider } from '../src/adapters/labs';
+import { LabEngineError, loadLabEngine, setLabProvider } from '../src/adapters/labs';
+import { GceLabs, HOST_KEY_PENDING } from '../src/adapters/labs/gce';
 import { sha512Crypt } from '../src/adapters/labs/gce-crypt';
+import { labNamespace } from '../src/adapters/labs/namespace';
 import { buildApp } from '../src/app';
 import { vms, vmUsages } from '../src/db/schema';
+import { reconcileOrphans } from '../src/domains/labs/orphans';
 import { loadConfig } from '../src/platform/config';
 import { type FakeCall, serviceAccountKey, startFakeCompute } from './gce-fake';
 import { createTestApp, type TestApp } from './helpers';
@@ -47,7 +50,7 @@ const paths = (calls: FakeCall[]) => calls.map((c) => `${c.method} ${c.path.repl
 
 describe('LAB_PROVIDER=gce', () => {
   it('is the configured engine, ready with a key file; names a missing or broken key without quoting it', async () => {
-    expect(createLabProvider(t.deps.config)).toBeInstanceOf(GceLabs);
+    expect(await loadLabEngine(t.deps.config)).toBeInstanceOf(GceLabs);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json().labs).toEqual({ engine: 'gce', ready: true });
 
@@ -150,8 +153,19 @@ describe('LAB_PROVIDER=gce', () => {
     const engine = new GceLabs(t.deps.config, { pollMs: 5 });
     expect(await engine.status(String(row?.engine_ref))).toBe('running');
     expect(await engine.connection(String(row?.engine_ref))).toEqual({
-      ssh: { host: '127.0.0.1', port: 22, username: row!.username },
+      ssh: { host: '127.0.0.1', port: 22, username: row!.username, hostKeys: [fake.state.hostKeys[0]![1]] },
     });
+    // created with guest attributes on, so the guest agent publishes the host keys there
+    const insert = fake.calls.find((c) => c.method === 'POST' && c.path.endsWith('/instances'))!;
+    expect((insert.body as { metadata: { items: { key: string; value: string }[] } }).metadata.items).toContainEqual({
+      key: 'enable-guest-attributes',
+      value: 'TRUE',
+    });
+    // until the machine has published its key, no terminal: the bridge would have nothing to check
+    const published = fake.state.hostKeys;
+    fake.state.hostKeys = [];
+    await expect(engine.connection(String(row?.engine_ref))).rejects.toThrow(HOST_KEY_PENDING);
+    fake.state.hostKeys = published;
     fake.instances.get(name)!.status = 'STAGING';
     expect(await engine.status(String(row?.engine_ref))).toBe('running');
     fake.instances.get(name)!.status = 'RUNNING';
@@ -219,6 +233,31 @@ describe('LAB_PROVIDER=gce', () => {
     expect(open).toEqual([]);
     // stopping or deleting a machine that is gone is not an error
     expect((await t.post('vm-delete', { name }, provider)).status).toBe(200);
+  });
+
+  it("lists only this install's machines, and the reconcile removes one no record owns (another install's stay)", async () => {
+    const res = await t.post('gc-create-vm', { ...linuxVm(), ram: 4, zone: 'asia-south1-b' }, provider);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const name = res.body.list[0].vm_name as string;
+    const engine = new GceLabs(t.deps.config, { pollMs: 5 });
+    const ns = labNamespace(t.deps.config);
+    expect(fake.instances.get(name)!.body.labels).toEqual({ app: 'trainlab', 'trainlab-install': ns });
+    // a machine of this install that no record owns (a create the database lost), and another install's
+    const stray = { name: 'tl-stray000001', zone: 'asia-south1-a', status: 'RUNNING' };
+    fake.instances.set(stray.name, { ...stray, body: { name: stray.name, labels: { 'trainlab-install': ns } } });
+    const foreign = { name: 'tl-foreign0001', zone: 'asia-south1-a', status: 'RUNNING' };
+    fake.instances.set(foreign.name, { ...foreign, body: { name: foreign.name, labels: { 'trainlab-install': 'x' } } });
+    const listed = await engine.listLabs();
+    expect(listed).toContainEqual({ ref: `asia-south1-b/${name}`, vmName: name });
+    expect(listed).toContainEqual({ ref: `asia-south1-a/${stray.name}`, vmName: stray.name });
+    expect(listed.map((l) => l.vmName)).not.toContain(foreign.name);
+    const removed = await reconcileOrphans(t.deps);
+    expect(removed.removed).toBeGreaterThanOrEqual(1);
+    expect(fake.instances.has(stray.name)).toBe(false);
+    expect(fake.instances.has(foreign.name)).toBe(true);
+    expect(fake.instances.has(name)).toBe(true);
+    fake.instances.delete(foreign.name);
+    await engine.close();
   });
 
   it('never writes the key, a token or a lab password to the logs or a response', async () => {

@@ -1,10 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_USER_PREFIX, LocalLabs, labsFor, setLabProvider } from '../src/adapters/labs';
+import { labsFor, setLabProvider } from '../src/adapters/labs';
+import { LAB_USER_PREFIX, LocalLabs } from '../src/adapters/labs/local';
 import { createTestApp, type TestApp } from './helpers';
+import { closeCode, openLabSocket } from './lab-sockets';
 import { labAccount, linuxVm, makeVm } from './labs-fixtures';
 
 /**
@@ -12,17 +14,6 @@ import { labAccount, linuxVm, makeVm } from './labs-fixtures';
  * reached through our WebSockets. Needs root and the packages of .ci/run (openssh-server,
  * tigervnc-standalone-server, xterm). Every account it makes starts with tllab_ and is deleted.
  */
-interface Ws {
-  readonly protocol: string;
-  send(data: string | Buffer): void;
-  close(): void;
-  on(event: 'message', cb: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: 'close', cb: (code: number) => void): void;
-  once(event: 'open', cb: () => void): void;
-  once(event: 'error', cb: (e: Error) => void): void;
-  once(event: 'close', cb: (code: number) => void): void;
-}
-const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols?: string[]) => Ws;
 
 let t: TestApp;
 let base: string;
@@ -55,14 +46,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-const open = (kind: 'terminal' | 'vnc', name: string, token: string | null) =>
-  new Promise<{ ws: Ws; code?: number }>((resolve) => {
-    const protocols = [kind === 'terminal' ? 'tl-terminal' : 'binary', ...(token ? [`auth.${token}`] : [])];
-    const ws = new WebSocket(`${base}/ws/labs/${kind}/${name}`, protocols);
-    ws.once('open', () => resolve({ ws }));
-    ws.once('error', () => resolve({ ws, code: -1 }));
-  });
-const closeCode = (ws: Ws) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+const open = (kind: 'terminal' | 'vnc', name: string, token: string | null) => openLabSocket(base, kind, name, token);
 
 describe('local lab engine', () => {
   it('is ready here and reports so in /api/health', async () => {
@@ -131,6 +115,19 @@ describe('local lab engine', () => {
     const greeting = await new Promise<string>((resolve) => desk.ws.on('message', (d) => resolve(d.toString())));
     expect(greeting).toMatch(/^RFB 003\.00\d\n/);
     desk.ws.close();
+
+    // a machine that shows another host key than the engine's own is refused: no shell is opened
+    const pub = path.join(dataDir, 'labs', 'ssh_host_ed25519_key.pub');
+    const real = readFileSync(pub, 'utf8');
+    const otherKey = path.join(dataDir, 'other_key');
+    execFileSync('/usr/bin/ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', otherKey]);
+    writeFileSync(pub, readFileSync(`${otherKey}.pub`, 'utf8'));
+    try {
+      const imposter = await open('terminal', v.vm_name, provider);
+      expect(await closeCode(imposter.ws)).toBe(4503);
+    } finally {
+      writeFileSync(pub, real);
+    }
 
     const stop = await t.post('vm-start-stop', { action: 'stop', name: v.vm_name }, provider);
     expect(stop.body.status).toBe(2);

@@ -28,7 +28,7 @@ describe('the landing without JavaScript', () => {
       const noscript = /<noscript>(.*)<\/noscript><\/body>/s.exec(res.body)?.[1] ?? '';
       expect(noscript).toContain('<h1>Trainings, courses and cloud labs in one place</h1>');
       expect(noscript).toContain(
-        `<a href="/training-register/${course.slug}">Kubernetes &lt;script&gt;alert(1)&lt;/script&gt; &amp; Helm</a> — ₹1,299.50`,
+        `<a href="/course-details/${course.slug}">Kubernetes &lt;script&gt;alert(1)&lt;/script&gt; &amp; Helm</a> — ₹1,299.50`,
       );
       expect(noscript).toContain(`<a href="/certification-details/${btoa(String(cert.id))}">AWS Developer</a>`);
       expect(res.body).not.toContain('<script>alert(1)');

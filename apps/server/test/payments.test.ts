@@ -373,8 +373,8 @@ describe('VM billing', () => {
     expect((await t.post('save-billing-settings', { gst_percent: 12, gstin: 'short' }, provider.token)).status).toBe(
       422,
     );
-    const ok = await t.post('save-billing-settings', { gst_percent: 12, gstin: '27AAEPM1234C1Z5' }, provider.token);
-    expect(ok.body).toEqual({ gst_percent: 12, gstin: '27AAEPM1234C1Z5' });
+    const ok = await t.post('save-billing-settings', { gst_percent: 12, gstin: '27AAEPM1234C1Z9' }, provider.token);
+    expect(ok.body).toEqual({ gst_percent: 12, gstin: '27AAEPM1234C1Z9' });
     await makeVmUsage(t, provider.user.id, [11_200]);
     const order = await t.post('vm-checkout', {}, provider.token);
     const p = await paymentOf(order.body.order_id);

@@ -21,7 +21,8 @@ let provider: { token: string; id: number };
 let idp: TestOidcIdp | undefined;
 
 beforeAll(async () => {
-  ({ t, cleanup } = await trainerTestApp());
+  // the single sign-on case saves a test identity provider listening on 127.0.0.1
+  ({ t, cleanup } = await trainerTestApp({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' }));
   const p = await t.loginAs({ role: 'provider' });
   provider = { token: p.token, id: p.user.id };
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { createTestApp, type TestApp } from './helpers';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -26,7 +27,12 @@ describe('readiness', () => {
     await down.deps.database.close();
     const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
+    // the process itself is alive: an orchestrator must not restart it because its database is down
+    const live = await down.app.inject({ method: 'GET', url: '/api/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'alive' });
     await down.app.close();
   });
 
@@ -35,7 +41,43 @@ describe('readiness', () => {
     const res = await withRedis.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'unavailable', database: 'ok', redis: 'unavailable' });
+    expect(res.headers['retry-after']).toBe('5');
     await withRedis.close();
+  });
+});
+
+describe('while the server waits for its database at start-up', () => {
+  it('only liveness answers 200; readiness, health and every call answer 503 with Retry-After until it is ready', async () => {
+    let starting = true;
+    const app = await buildApp(t.deps, { starting: () => starting });
+    await app.ready();
+    try {
+      const live = await app.inject({ method: 'GET', url: '/api/live' });
+      expect(live.statusCode).toBe(200);
+      for (const url of ['/api/ready', '/api/health']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after'], url).toBe('5');
+        expect(res.json(), url).toEqual({ status: 'starting' });
+      }
+      const call = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'a@b.test', password: 'x' },
+      });
+      expect(call.statusCode).toBe(503);
+      expect(call.headers['retry-after']).toBe('5');
+      expect(call.json()).toEqual({ message: 'Service temporarily unavailable.' });
+
+      starting = false;
+      expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.test', password: 'x' } }))
+          .statusCode,
+      ).toBe(422);
+    } finally {
+      await app.close();
+    }
   });
 });
 

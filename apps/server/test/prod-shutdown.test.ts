@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { categories } from '../src/db/schema';
 import { openDatabase } from '../src/platform/db/client';
+import { freePort } from './free-port';
 import { freshDatabaseUrl } from './helpers';
 
 /**
@@ -25,15 +26,6 @@ afterAll(async () => {
   for (const drop of drops) await drop();
   rmSync(work, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilUp(base: string, proc: ChildProcess): Promise<void> {
   for (let i = 0; i < 240; i++) {
@@ -73,6 +65,8 @@ async function startServer(folder: string) {
       ADMIN_EMAIL: 'ops-admin@example.test',
       ADMIN_PASSWORD: 'Ops#Admin2026',
       SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+      // production refuses the test gateway without this (no real gateway in a test)
+      STAGING_TEST_GATEWAY: 'true',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -48,6 +48,17 @@ describe('demo data', () => {
     const accepted = await t.post('admin/new-org-subadmin-request', { type: 'accepted' }, admin);
     expect(accepted.body.list.map((r: { email: string }) => r.email)).toContain('orgadmin@demo.test');
     expect((await t.post('service-list', {}, admin)).body.list).toHaveLength(3);
+    // a provider's trainer search by category finds the demo trainer, with the category's skills
+    const cats = (await t.post('skill-categories', {}, provider)).body.list as { id: number; name: string }[];
+    for (const name of ['Cloud Computing', 'DevOps', 'Data Science', 'Security']) {
+      const category_id = cats.find((c) => c.name === name)!.id;
+      const found = await t.post('get-trainer-list', { category_id }, provider);
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      expect(
+        found.body.list.map((r: { first_name: string }) => r.first_name),
+        name,
+      ).toEqual(['Tara']);
+    }
   });
 });
 

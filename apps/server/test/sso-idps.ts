@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createSign, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Provider from 'oidc-provider';
 import { generate } from 'selfsigned';
 import { SignedXml } from 'xml-crypto';
@@ -17,11 +17,24 @@ export interface TestSamlIdp {
   readRequest(redirectUrl: string): { id: string; acs: string; issuer: string };
   response(opts: SamlResponseOptions): string;
   /** the IdP's signed LogoutRequest (HTTP-POST) ending `nameId`'s sessions at `destination` */
-  logoutRequest(nameId: string, destination: string): string;
+  logoutRequest(nameId: string, destination: string, opts?: LogoutOptions): string;
+  /** the same on the HTTP-Redirect binding: the query string (signed unless `signed: false`) */
+  logoutRequestQuery(nameId: string, destination: string, opts?: LogoutOptions): string;
   /** the IdP's signed LogoutResponse to our LogoutRequest `inResponseTo` */
   logoutResponse(inResponseTo: string, destination: string): string;
+  /** the IdP's LogoutResponse on the HTTP-Redirect binding: the query string */
+  logoutResponseQuery(inResponseTo: string, destination: string, opts?: LogoutOptions): string;
   sloUrl: string;
   close(): Promise<void>;
+}
+
+export interface LogoutOptions {
+  /** false: no signature at all */
+  signed?: boolean;
+  issuer?: string;
+  issueInstant?: Date;
+  /** a fixed ID (to send the same message twice) */
+  id?: string;
 }
 
 export interface SamlResponseOptions {
@@ -32,6 +45,8 @@ export interface SamlResponseOptions {
   firstName?: string;
   lastName?: string;
   groups?: string[];
+  /** another issuer than the IdP's entity id, on the response and the assertion */
+  issuer?: string;
   /** 'good' (default), 'none' (unsigned), 'other-key' (signed by a stranger), 'tampered' */
   signing?: 'good' | 'none' | 'other-key' | 'tampered';
   notOnOrAfter?: Date;
@@ -91,6 +106,23 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
   </md:IDPSSODescriptor>
 </md:EntityDescriptor>`;
 
+  const logoutRequestXml = (nameId: string, destination: string, o: LogoutOptions) => {
+    const now = o.issueInstant ?? new Date();
+    return `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.id ?? `_l${randomBytes(12).toString('hex')}`}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(destination)}" NotOnOrAfter="${iso(new Date(now.getTime() + 300_000))}"><saml:Issuer>${esc(o.issuer ?? entityId)}</saml:Issuer><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(nameId)}</saml:NameID></samlp:LogoutRequest>`;
+  };
+  const logoutResponseXml = (inResponseTo: string, destination: string, o: LogoutOptions) => {
+    const now = o.issueInstant ?? new Date();
+    return `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.id ?? `_lr${randomBytes(12).toString('hex')}`}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(destination)}" InResponseTo="${esc(inResponseTo)}"><saml:Issuer>${esc(o.issuer ?? entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
+  };
+  /** HTTP-Redirect binding: deflated, base64, and the query signed as the binding says */
+  const redirectQuery = (param: string, xml: string, signed: boolean) => {
+    const message = `${param}=${encodeURIComponent(deflateRawSync(Buffer.from(xml, 'utf8')).toString('base64'))}`;
+    if (!signed) return message;
+    const signedPart = `${message}&SigAlg=${encodeURIComponent('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256')}`;
+    const signature = createSign('RSA-SHA256').update(signedPart).sign(own.key, 'base64');
+    return `${signedPart}&Signature=${encodeURIComponent(signature)}`;
+  };
+
   return {
     entityId,
     ssoUrl,
@@ -124,8 +156,8 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
             `<saml:Attribute Name="${name}">${(values as string[]).map((v) => `<saml:AttributeValue>${esc(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`,
         )
         .join('');
-      const assertion = `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${assertionId}" Version="2.0" IssueInstant="${iso(now)}"><saml:Issuer>${esc(entityId)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(o.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${irt} NotOnOrAfter="${iso(notOnOrAfter)}" Recipient="${esc(o.recipient ?? o.acs)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${iso(notBefore)}" NotOnOrAfter="${iso(notOnOrAfter)}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attrs}</saml:AttributeStatement></saml:Assertion>`;
-      let xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(o.destination ?? o.acs)}"${irt}><saml:Issuer>${esc(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+      const assertion = `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${assertionId}" Version="2.0" IssueInstant="${iso(now)}"><saml:Issuer>${esc(o.issuer ?? entityId)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(o.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${irt} NotOnOrAfter="${iso(notOnOrAfter)}" Recipient="${esc(o.recipient ?? o.acs)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${iso(notBefore)}" NotOnOrAfter="${iso(notOnOrAfter)}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attrs}</saml:AttributeStatement></saml:Assertion>`;
+      let xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(o.destination ?? o.acs)}"${irt}><saml:Issuer>${esc(o.issuer ?? entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
       const signing = o.signing ?? 'good';
       if (signing === 'good') xml = sign(xml, own.key, own.cert);
       if (signing === 'other-key') xml = sign(xml, stranger.key, stranger.cert);
@@ -133,15 +165,21 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
       return Buffer.from(xml, 'utf8').toString('base64');
     },
     sloUrl: `${base}/slo`,
-    logoutRequest(nameId, destination) {
-      const now = new Date();
-      const xml = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_l${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(destination)}" NotOnOrAfter="${iso(new Date(now.getTime() + 300_000))}"><saml:Issuer>${esc(entityId)}</saml:Issuer><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(nameId)}</saml:NameID></samlp:LogoutRequest>`;
-      return Buffer.from(sign(xml, own.key, own.cert, 'LogoutRequest'), 'utf8').toString('base64');
+    logoutRequest(nameId, destination, opts = {}) {
+      const xml = logoutRequestXml(nameId, destination, opts);
+      return Buffer.from(opts.signed === false ? xml : sign(xml, own.key, own.cert, 'LogoutRequest'), 'utf8').toString(
+        'base64',
+      );
+    },
+    logoutRequestQuery(nameId, destination, opts = {}) {
+      return redirectQuery('SAMLRequest', logoutRequestXml(nameId, destination, opts), opts.signed !== false);
     },
     logoutResponse(inResponseTo, destination) {
-      const now = new Date();
-      const xml = `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lr${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}" Destination="${esc(destination)}" InResponseTo="${esc(inResponseTo)}"><saml:Issuer>${esc(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
+      const xml = logoutResponseXml(inResponseTo, destination, {});
       return Buffer.from(sign(xml, own.key, own.cert, 'LogoutResponse'), 'utf8').toString('base64');
+    },
+    logoutResponseQuery(inResponseTo, destination, opts = {}) {
+      return redirectQuery('SAMLResponse', logoutResponseXml(inResponseTo, destination, opts), opts.signed !== false);
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
@@ -155,6 +193,10 @@ export interface TestOidcIdp {
   close(): Promise<void>;
 }
 
+/**
+ * The e-mail `unverified.…@…` gets an ID token without email_verified, `false.…@…` one with
+ * email_verified: false; everyone else email_verified: true.
+ */
 export async function startOidcIdp(redirectUris: string[], groups: string[] = []): Promise<TestOidcIdp> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -178,7 +220,7 @@ export async function startOidcIdp(redirectUris: string[], groups: string[] = []
       claims: async () => ({
         sub: id,
         email: id,
-        email_verified: true,
+        ...(id.startsWith('unverified.') ? {} : { email_verified: !id.startsWith('false.') }),
         given_name: 'Meera',
         family_name: 'Iyer',
         name: 'Meera Iyer',

@@ -4,38 +4,41 @@ import { type organizations, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { orgWithOwner } from './org-fixtures';
 import { signInAtOidc, startOidcIdp, type TestOidcIdp } from './sso-idps';
-import { accountsWithEmail, domainOf, getCallback } from './sso-support';
+import { accountsWithEmail, domainOf, getCallback, saveSso } from './sso-support';
 
 let t: TestApp;
 let idp: TestOidcIdp;
 let domain: string;
 let org: typeof organizations.$inferSelect;
 let callbackUrl: string;
+let ownerToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  // the test identity provider listens on 127.0.0.1, which the outbound guard refuses unless allowed
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' });
   domain = domainOf('oidc');
   const owner = await orgWithOwner(t, { org_domain: domain });
   org = owner.organization;
+  ownerToken = owner.token;
   callbackUrl = `http://app.test/sso/oidc/${org.slug}/callback`;
   idp = await startOidcIdp([callbackUrl], ['trainlab-admins']);
-  const res = await t.post(
-    'save-sso-settings',
-    {
-      protocol: 'oidc',
-      domains: [domain],
-      oidc_issuer: idp.issuer,
-      oidc_client_id: idp.clientId,
-      oidc_client_secret: idp.clientSecret,
-    },
-    owner.token,
-  );
+  const res = await saveSso(t, settings(), owner.token);
   expect(res.status).toBe(200);
   expect(res.body.service_provider.redirect_uri).toBe(callbackUrl);
 });
 afterAll(async () => {
   await idp.close();
   await t.close();
+});
+
+/** the organization's settings (the stored secret is kept when none is sent again) */
+const settings = (over: Record<string, unknown> = {}) => ({
+  protocol: 'oidc',
+  domains: [domain],
+  oidc_issuer: idp.issuer,
+  oidc_client_id: idp.clientId,
+  oidc_client_secret: idp.clientSecret,
+  ...over,
 });
 
 async function begin(email: string) {
@@ -124,5 +127,38 @@ describe('OpenID Connect sign-in', () => {
     const back = await signInAtOidc(await begin(`x@${domain}`), 'intruder@elsewhere.test');
     expect(await getCallback(t, back)).toEqual({ code: null, error: 'refused' });
     expect(await accountsWithEmail(t, 'intruder@elsewhere.test')).toBe(0);
+  });
+
+  it('refuses an ID token without email_verified: true, unless the organization says its provider never sends it', async () => {
+    for (const email of [`unverified.a@${domain}`, `false.a@${domain}`]) {
+      expect(await getCallback(t, await signInAtOidc(await begin(email), email))).toEqual({
+        code: null,
+        error: 'refused',
+      });
+      expect(await accountsWithEmail(t, email)).toBe(0);
+    }
+    const saved = await saveSso(t, settings({ oidc_email_verified_not_sent: true }), ownerToken);
+    expect(saved.body.oidc_email_verified_not_sent).toBe(true);
+    try {
+      const absent = `unverified.b@${domain}`;
+      expect((await getCallback(t, await signInAtOidc(await begin(absent), absent))).code).toBeTruthy();
+      // an explicit false is refused whatever the setting
+      const denied = `false.b@${domain}`;
+      expect((await getCallback(t, await signInAtOidc(await begin(denied), denied))).error).toBe('refused');
+    } finally {
+      await saveSso(t, settings(), ownerToken);
+    }
+  });
+
+  it('an answer in flight signs nobody in once single sign-on is switched off', async () => {
+    const email = `late@${domain}`;
+    const back = await signInAtOidc(await begin(email), email);
+    await saveSso(t, settings({ enabled: false }), ownerToken);
+    try {
+      expect(await getCallback(t, back)).toEqual({ code: null, error: 'unknown_domain' });
+      expect(await accountsWithEmail(t, email)).toBe(0);
+    } finally {
+      await saveSso(t, settings(), ownerToken);
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { MSG, SSO_DOMAINS_MAX, SSO_MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { organizations, ssoSettings, users } from '../src/db/schema';
 import { createTestApp, PASSWORD, rolesExcept, type TestApp } from './helpers';
 import { orgWithOwner, tokenFor } from './org-fixtures';
-import { startSamlIdp, type TestSamlIdp } from './sso-idps';
-import { accountsWithEmail, domainOf, postAcs } from './sso-support';
+import { startOidcIdp, startSamlIdp, type TestSamlIdp } from './sso-idps';
+import { accountsWithEmail, domainOf, postAcs, saveSso } from './sso-support';
 
 let t: TestApp;
 let idp: TestSamlIdp;
@@ -32,11 +32,12 @@ async function begin(email: string, is_previous = true) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  // the test identity providers listen on 127.0.0.1, which the outbound guard refuses unless allowed
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' });
   idp = await startSamlIdp();
   domain = domainOf('acme');
   ({ organization: org, token: orgToken } = await orgWithOwner(t, { org_domain: domain }));
-  const res = await t.post('save-sso-settings', samlBody(), orgToken);
+  const res = await saveSso(t, samlBody(), orgToken);
   expect(res.status).toBe(200);
 });
 afterAll(async () => {
@@ -81,8 +82,8 @@ describe('SSO settings', () => {
 
   it('reads the IdP metadata from a URL or from pasted XML', async () => {
     const a = await orgWithOwner(t);
-    const byUrl = await t.post(
-      'save-sso-settings',
+    const byUrl = await saveSso(
+      t,
       { protocol: 'saml', domains: [domainOf('meta')], saml_metadata_url: idp.metadataUrl },
       a.token,
     );
@@ -93,15 +94,15 @@ describe('SSO settings', () => {
       message: SSO_MSG.saved,
     });
     expect(byUrl.body.saml_idp_cert).toContain('BEGIN CERTIFICATE');
-    const byXml = await t.post(
-      'save-sso-settings',
+    const byXml = await saveSso(
+      t,
       { protocol: 'saml', domains: [domainOf('meta')], saml_metadata_xml: idp.metadataXml },
       a.token,
     );
     expect(byXml.status).toBe(200);
     expect(byXml.body.saml_sso_url).toBe(idp.ssoUrl);
-    const bad = await t.post(
-      'save-sso-settings',
+    const bad = await saveSso(
+      t,
       { protocol: 'saml', domains: [domainOf('meta')], saml_metadata_xml: '<nothing/>' },
       a.token,
     );
@@ -112,15 +113,18 @@ describe('SSO settings', () => {
   it('lets the admin edit any organization, and keeps the OIDC secret out of every answer', async () => {
     const admin = await tokenFor(t, 'admin');
     const other = await t.createOrganization();
+    // the issuer is discovered when the settings are saved
+    const op = await startOidcIdp([]);
+    onTestFinished(() => op.close());
     const body = {
       organization_id: other.id,
       protocol: 'oidc',
       domains: [domainOf('oidc')],
-      oidc_issuer: 'http://127.0.0.1:9/',
+      oidc_issuer: `${op.issuer}/`,
       oidc_client_id: 'trainlab',
       oidc_client_secret: 'very-secret-value',
     };
-    const saved = await t.post('save-sso-settings', body, admin);
+    const saved = await saveSso(t, body, admin);
     expect(saved.status).toBe(200);
     expect(saved.body.has_client_secret).toBe(true);
     expect(JSON.stringify(saved.body)).not.toContain('very-secret-value');
@@ -128,27 +132,27 @@ describe('SSO settings', () => {
     expect(row!.oidc_client_secret_enc).not.toContain('very-secret-value');
     expect(t.deps.cipher.decrypt(row?.oidc_client_secret_enc ?? '')).toBe('very-secret-value');
     // saving again without a secret keeps the stored one
-    const again = await t.post('save-sso-settings', { ...body, oidc_client_secret: '' }, admin);
+    const again = await saveSso(t, { ...body, oidc_client_secret: '' }, admin);
     expect(again.status).toBe(200);
     const read = await t.post('sso-settings', { organization_id: other.id }, admin);
-    expect(read.body).toMatchObject({ protocol: 'oidc', oidc_issuer: 'http://127.0.0.1:9', has_client_secret: true });
+    expect(read.body).toMatchObject({ protocol: 'oidc', oidc_issuer: op.issuer, has_client_secret: true });
     expect(JSON.stringify(read.body)).not.toContain('very-secret-value');
   });
 
   it('401 without a session, 403 for every other role', async () => {
     expect((await t.post('sso-settings', {})).status).toBe(401);
-    expect((await t.post('save-sso-settings', samlBody())).status).toBe(401);
+    expect((await saveSso(t, samlBody())).status).toBe(401);
     for (const role of rolesExcept('admin', 'organization')) {
       const token = await tokenFor(t, role);
       expect((await t.post('sso-settings', {}, token)).status, role).toBe(403);
-      expect((await t.post('save-sso-settings', samlBody(), token)).status, role).toBe(403);
+      expect((await saveSso(t, samlBody(), token)).status, role).toBe(403);
     }
   });
 
   it('404 for another organization or a missing one; the admin must name one', async () => {
     const other = await t.createOrganization();
     expect((await t.post('sso-settings', { organization_id: other.id }, orgToken)).status).toBe(404);
-    expect((await t.post('save-sso-settings', samlBody({ organization_id: other.id }), orgToken)).status).toBe(404);
+    expect((await saveSso(t, samlBody({ organization_id: other.id }), orgToken)).status).toBe(404);
     const admin = await tokenFor(t, 'admin');
     expect((await t.post('sso-settings', { organization_id: 999999 }, admin)).status).toBe(404);
     const none = await t.post('sso-settings', {}, admin);
@@ -172,13 +176,13 @@ describe('SSO settings', () => {
       [{ protocol: 'oidc', oidc_issuer: 'http://127.0.0.1:9' }, 'oidc_client_id', 'The client id field is required.'],
     ];
     for (const [over, field, message] of cases) {
-      const res = await t.post('save-sso-settings', samlBody(over), orgToken);
+      const res = await saveSso(t, samlBody(over), orgToken);
       expect(res.status, field).toBe(422);
       expect(res.body[field], field).toEqual([message]);
     }
     const fresh = await orgWithOwner(t);
-    const noSecret = await t.post(
-      'save-sso-settings',
+    const noSecret = await saveSso(
+      t,
       { protocol: 'oidc', domains: [domainOf('x')], oidc_issuer: 'http://127.0.0.1:9', oidc_client_id: 'c' },
       fresh.token,
     );
@@ -189,13 +193,13 @@ describe('SSO settings', () => {
   it(`takes ${SSO_DOMAINS_MAX} domains and refuses one more, and a domain of another organization`, async () => {
     const fresh = await orgWithOwner(t);
     const many = (n: number) => Array.from({ length: n }, (_, i) => `d${i}-${fresh.organization.id}.example.test`);
-    const ok = await t.post('save-sso-settings', samlBody({ domains: many(SSO_DOMAINS_MAX) }), fresh.token);
+    const ok = await saveSso(t, samlBody({ domains: many(SSO_DOMAINS_MAX) }), fresh.token);
     expect(ok.status).toBe(200);
     expect(ok.body.domains).toHaveLength(SSO_DOMAINS_MAX);
-    const over = await t.post('save-sso-settings', samlBody({ domains: many(SSO_DOMAINS_MAX + 1) }), fresh.token);
+    const over = await saveSso(t, samlBody({ domains: many(SSO_DOMAINS_MAX + 1) }), fresh.token);
     expect(over.status).toBe(422);
     expect(over.body.domains).toEqual([`The domains may not have more than ${SSO_DOMAINS_MAX} items.`]);
-    const taken = await t.post('save-sso-settings', samlBody({ domains: [domain] }), fresh.token);
+    const taken = await saveSso(t, samlBody({ domains: [domain] }), fresh.token);
     expect(taken.status).toBe(422);
     expect(taken.body.domains).toEqual([SSO_MSG.domainTaken]);
   });
@@ -244,7 +248,7 @@ describe('SAML sign-in', () => {
   it('single logout: our logout sends the browser to the IdP, and the IdP can end our session', async () => {
     const o = await orgWithOwner(t);
     const d = domainOf('slo');
-    const saved = await t.post('save-sso-settings', samlBody({ domains: [d], saml_slo_url: idp.sloUrl }), o.token);
+    const saved = await saveSso(t, samlBody({ domains: [d], saml_slo_url: idp.sloUrl }), o.token);
     expect(saved.status).toBe(200);
     const slug = o.organization.slug;
     const email = `slo@${d}`;
@@ -312,6 +316,127 @@ describe('SAML sign-in', () => {
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe('http://app.test/sso/complete?error=invalid_answer');
     expect((await t.post('current-token', { email }, token3)).body).toBe(token3);
+  });
+
+  it('single logout on the HTTP-Redirect binding: only a signed, fresh, addressed LogoutRequest of the IdP, once', async () => {
+    const o = await orgWithOwner(t);
+    const d = domainOf('slo-redirect');
+    expect((await saveSso(t, samlBody({ domains: [d], saml_slo_url: idp.sloUrl }), o.token)).status).toBe(200);
+    const slug = o.organization.slug;
+    const email = `slo-r@${d}`;
+    const sloAt = `http://app.test/sso/saml/${slug}/slo`;
+    const signIn = async () => {
+      const req = await begin(email);
+      const landed = await postAcs(
+        t,
+        slug,
+        idp.response({ inResponseTo: req.id, acs: req.acs, audience: req.issuer, email }),
+      );
+      return (await t.post('sso-exchange', { code: landed.code })).body.success.token as string;
+    };
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `/sso/saml/${slug}/slo?${query}` });
+    const alive = async (token: string) => (await t.post('current-token', { email }, token)).body === token;
+    const token = await signIn();
+    // anyone who knows the entity id and an e-mail: an unsigned link ends nothing
+    for (const forged of [
+      idp.logoutRequestQuery(email, sloAt, { signed: false }),
+      // signed, but for another address, by another issuer, or long ago
+      idp.logoutRequestQuery(email, 'https://elsewhere.test/slo'),
+      idp.logoutRequestQuery(email, sloAt, { issuer: 'https://evil-idp.test' }),
+      idp.logoutRequestQuery(email, sloAt, { issueInstant: new Date(Date.now() - 3600_000) }),
+      // a signature taken from another message
+      `${idp.logoutRequestQuery(`other@${d}`, sloAt).split('&')[0]}&${idp.logoutRequestQuery(email, sloAt).split('&').slice(1).join('&')}`,
+    ]) {
+      const res = await get(forged);
+      expect(res.statusCode).toBe(303);
+      expect(String(res.headers.location)).toMatch(
+        /^http:\/\/app\.test\/sso\/complete\?error=(invalid_answer|expired)$/,
+      );
+      expect(await alive(token)).toBe(true);
+    }
+    // the IdP's signed request ends the session and is answered with our LogoutResponse
+    const signed = idp.logoutRequestQuery(email, sloAt, { id: '_logout-once' });
+    const ok = await get(signed);
+    expect(ok.statusCode).toBe(303);
+    expect(String(ok.headers.location).startsWith(`${idp.sloUrl}?SAMLResponse=`)).toBe(true);
+    expect(await alive(token)).toBe(false);
+    // the same message again is a replay
+    const token2 = await signIn();
+    const replay = await get(signed);
+    expect(replay.headers.location).toBe('http://app.test/sso/complete?error=expired');
+    expect(await alive(token2)).toBe(true);
+  });
+
+  it('a LogoutResponse must be signed, addressed to us and answer our own LogoutRequest, on both bindings', async () => {
+    const o = await orgWithOwner(t);
+    const d = domainOf('slo-answer');
+    await saveSso(t, samlBody({ domains: [d], saml_slo_url: idp.sloUrl }), o.token);
+    const slug = o.organization.slug;
+    const email = `slo-a@${d}`;
+    const sloAt = `http://app.test/sso/saml/${slug}/slo`;
+    const ourLogoutId = async () => {
+      const req = await begin(email);
+      const landed = await postAcs(
+        t,
+        slug,
+        idp.response({ inResponseTo: req.id, acs: req.acs, audience: req.issuer, email }),
+      );
+      const token = (await t.post('sso-exchange', { code: landed.code })).body.success.token as string;
+      const out = await t.post('logout', {}, token);
+      const xml = (await import('node:zlib'))
+        .inflateRawSync(Buffer.from(new URL(out.body.sso_logout).searchParams.get('SAMLRequest')!, 'base64'))
+        .toString('utf8');
+      return /\sID="([^"]+)"/.exec(xml)?.[1] ?? '';
+    };
+    const post = (payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sso/saml/${slug}/slo`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(payload).toString(),
+      });
+    // HTTP-POST, unsigned: refused, and the request it names stays unanswered
+    const id = await ourLogoutId();
+    const unsigned = Buffer.from(
+      Buffer.from(idp.logoutResponse(id, sloAt), 'base64')
+        .toString('utf8')
+        .replace(/<(ds:)?Signature[\s\S]*<\/(ds:)?Signature>/, ''),
+    ).toString('base64');
+    expect((await post({ SAMLResponse: unsigned })).headers.location).toBe(
+      'http://app.test/sso/complete?error=invalid_answer',
+    );
+    // HTTP-Redirect: unsigned and wrongly addressed refused; the signed one lands on /login, once
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `/sso/saml/${slug}/slo?${query}` });
+    expect((await get(idp.logoutResponseQuery(id, sloAt, { signed: false }))).headers.location).toBe(
+      'http://app.test/sso/complete?error=invalid_answer',
+    );
+    expect((await get(idp.logoutResponseQuery(id, 'https://elsewhere.test/slo'))).headers.location).toBe(
+      'http://app.test/sso/complete?error=invalid_answer',
+    );
+    expect((await get(idp.logoutResponseQuery(id, sloAt))).headers.location).toBe('http://app.test/login');
+    expect((await get(idp.logoutResponseQuery(id, sloAt))).headers.location).toBe(
+      'http://app.test/sso/complete?error=expired',
+    );
+    // a signed answer to a request we never sent
+    expect((await post({ SAMLResponse: idp.logoutResponse('_never-sent', sloAt) })).headers.location).toBe(
+      'http://app.test/sso/complete?error=expired',
+    );
+  });
+
+  it('an answer in flight signs nobody in once single sign-on is switched off', async () => {
+    const o = await orgWithOwner(t);
+    const d = domainOf('switched');
+    await saveSso(t, samlBody({ domains: [d] }), o.token);
+    const email = `late@${d}`;
+    const req = await begin(email);
+    await saveSso(t, samlBody({ domains: [d], enabled: false }), o.token);
+    const landed = await postAcs(
+      t,
+      o.organization.slug,
+      idp.response({ inResponseTo: req.id, acs: req.acs, audience: req.issuer, email }),
+    );
+    expect(landed).toEqual({ code: null, error: 'unknown_domain' });
+    expect(await accountsWithEmail(t, email)).toBe(0);
   });
 
   it('a password session has no single logout', async () => {
@@ -448,6 +573,12 @@ describe('SAML sign-in', () => {
       'invalid_answer',
     ],
     [
+      'a response and assertion of another issuer than the configured IdP entity id',
+      (r, email) =>
+        idp.response({ inResponseTo: r.id, acs: r.acs, audience: r.issuer, email, issuer: 'https://evil-idp.test' }),
+      'invalid_answer',
+    ],
+    [
       'a person of another domain',
       (r) => idp.response({ inResponseTo: r.id, acs: r.acs, audience: r.issuer, email: 'ceo@elsewhere.test' }),
       'refused',
@@ -509,7 +640,7 @@ describe('SAML sign-in', () => {
     for (const change of [{ status: 0 }, { is_approved: 0 }]) {
       const o = await orgWithOwner(t);
       const d = domainOf('off');
-      expect((await t.post('save-sso-settings', samlBody({ domains: [d] }), o.token)).status).toBe(200);
+      expect((await saveSso(t, samlBody({ domains: [d] }), o.token)).status).toBe(200);
       await t.deps.db.update(organizations).set(change).where(eq(organizations.id, o.organization.id));
       const res = await t.post('login', { email: `x@${d}`, is_sso: true });
       expect(res.status).toBe(403);
@@ -520,7 +651,7 @@ describe('SAML sign-in', () => {
   it('refuses a switched-off provider and, when asked, password logins of the domain', async () => {
     const o = await orgWithOwner(t);
     const d = domainOf('strict');
-    await t.post('save-sso-settings', samlBody({ domains: [d], password_login_disabled: true }), o.token);
+    await saveSso(t, samlBody({ domains: [d], password_login_disabled: true }), o.token);
     const person = await t.createUser({
       role: 'organization_user',
       email: `p@${d}`,
@@ -529,7 +660,7 @@ describe('SAML sign-in', () => {
     const refused = await t.post('login', { email: person.email, password: PASSWORD });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(SSO_MSG.passwordLoginDisabled);
-    await t.post('save-sso-settings', samlBody({ domains: [d], enabled: false }), o.token);
+    await saveSso(t, samlBody({ domains: [d], enabled: false }), o.token);
     expect((await t.post('login', { email: person.email, password: PASSWORD })).status).toBe(200);
     const off = await t.post('login', { email: person.email, is_sso: true });
     expect(off.status).toBe(422);
@@ -538,17 +669,15 @@ describe('SAML sign-in', () => {
   it('a provider that cannot be reached answers a clear error at login', async () => {
     const o = await orgWithOwner(t);
     const d = domainOf('down');
-    await t.post(
-      'save-sso-settings',
-      {
-        protocol: 'oidc',
-        domains: [d],
-        oidc_issuer: 'http://127.0.0.1:9',
-        oidc_client_id: 'c',
-        oidc_client_secret: 's',
-      },
+    // saved while the provider answered; it is gone by the time someone signs in
+    const op = await startOidcIdp([]);
+    const saved = await saveSso(
+      t,
+      { protocol: 'oidc', domains: [d], oidc_issuer: op.issuer, oidc_client_id: 'c', oidc_client_secret: 's' },
       o.token,
     );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await op.close();
     const res = await t.post('login', { email: `x@${d}`, is_sso: true });
     expect(res.status).toBe(422);
     expect(res.body.email).toEqual([SSO_MSG.errors.misconfigured]);

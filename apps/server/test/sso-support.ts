@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema';
 import type { TestApp } from './helpers';
+import { tokenFor } from './org-fixtures';
 
 export const domainOf = (stem: string) => `${stem}-${randomBytes(4).toString('hex')}.test`;
 
@@ -37,4 +38,24 @@ export async function accountsWithEmail(t: TestApp, email: string): Promise<numb
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return rows.length;
+}
+
+/**
+ * Saves SSO settings and, when they are saved, marks their domains verified as the admin does by
+ * hand: only proved domains route anyone to the provider (test/sso-domain-proof.test.ts covers the
+ * proof itself).
+ */
+export async function saveSso(t: TestApp, body: unknown, token?: string) {
+  const res = await t.post('save-sso-settings', body, token);
+  if (res.status !== 200) return res;
+  const admin = await tokenFor(t, 'admin');
+  for (const domain of res.body.domains as string[]) {
+    const verified = await t.post(
+      'verify-sso-domain',
+      { organization_id: res.body.organization_id, domain, verified: true },
+      admin,
+    );
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  }
+  return res;
 }

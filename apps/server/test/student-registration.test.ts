@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // the requests come from loopback (inject) with X-Forwarded-For set, as through a proxy on this machine
+  t = await createTestApp({ TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 

@@ -92,7 +92,7 @@ describe('profile', () => {
       email: fields.email,
       aadhar_no: fields.aadhar_no,
       pan_no: 'PQRST6789K',
-      GSTIN_no: '27ABCDE1234F1Z5',
+      GSTIN_no: '27ABCDE1234F1Z0',
       MSME_reg_no: 'UDYAM-MH-01-0000001',
       state_code: '27',
       dob: '1990-04-01',
@@ -180,6 +180,9 @@ describe('profile', () => {
       profileFields({ aadhar_no: validAadhar('13456789012') }),
     );
     expect(one.body).toEqual({ aadhar_no: ['The aadhar no is not a valid Aadhar number.'] });
+    // a GSTIN of the right shape whose check character is mistyped (valid: 27AAPFU0939F1ZV)
+    const gstin = await postForm(t, 'update-trainer-profile', trainer, profileFields({ GSTIN_no: '27AAPFU0939F1ZX' }));
+    expect(gstin.body).toEqual({ GSTIN_no: ['The GSTIN no is not valid: check it for a mistyped character.'] });
   });
 
   it('422 for a picture that is not a png/jpg by name or by content, and for a taken e-mail', async () => {

@@ -8,9 +8,11 @@ import { runDueJobs } from '../src/platform/jobs';
 import { createTestApp, type TestApp } from './helpers';
 
 /** A test app with its own data folder (pictures go through the file store). */
-export async function trainerTestApp(): Promise<{ t: TestApp; cleanup: () => Promise<void> }> {
+export async function trainerTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-trainers-'));
-  const t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir });
+  const t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir, ...env });
   return {
     t,
     cleanup: async () => {
@@ -121,7 +123,7 @@ export const profileFields = (over: Record<string, string | number | null> = {})
   dob: '1990-04-01',
   aadhar_no: validAadhar(),
   pan_no: 'abcde1234f',
-  GSTIN_no: '27abcde1234f1z5',
+  GSTIN_no: '27abcde1234f1z0',
   state_code: '27',
   MSME_reg_no: 'udyam-mh-01-0000001',
   type_of_enterprise: 'Micro',

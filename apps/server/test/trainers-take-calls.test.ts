@@ -366,6 +366,55 @@ describe('take call journey', () => {
     ).toBe(404);
   });
 
+  it('requirements: each tick is saved with take_call_id; only on the caller’s own take call', async () => {
+    const listOf = async (token: string) =>
+      (await t.post('get-training-requirements', { take_call_id: takeCallId }, token)).body.list as {
+        trId: number;
+        status: number;
+      }[];
+    const progress = async (trainerId: number) => {
+      const details = await t.post('show-take-call-details', { id: takeCallId }, provider);
+      const row = details.body.list.find((r: { trainer_id: number }) => r.trainer_id === trainerId);
+      return `${row.requirements_confirmed}/${row.requirements_total}`;
+    };
+    const bala = trainers[1]!;
+    const balaIds = (await listOf(bala.token)).map((r) => r.trId);
+    const ashaBefore = await listOf(trainers[0]!.token);
+    expect(await progress(bala.id)).toBe('0/2');
+
+    const tick = await t.post(
+      'update-training-requirement',
+      { take_call_id: takeCallId, ids: [balaIds[0]] },
+      bala.token,
+    );
+    expect(tick).toEqual({ status: 200, body: { message: TAKE_CALL_MSG.requirementsConfirmed } });
+    expect((await listOf(bala.token)).map((r) => r.status)).toEqual([1, 0]);
+    expect(await progress(bala.id)).toBe('1/2');
+
+    // a trainer who is not on this take call: not found, nothing changed
+    const foreign = await t.post(
+      'update-training-requirement',
+      { take_call_id: takeCallId, ids: [] },
+      trainers[2]!.token,
+    );
+    expect(foreign.status).toBe(404);
+    // ids of another trainer's list under one's own take call: refused, nothing changed
+    const stolen = await t.post(
+      'update-training-requirement',
+      { take_call_id: takeCallId, ids: [balaIds[1]] },
+      trainers[0]!.token,
+    );
+    expect(stolen).toEqual({ status: 422, body: { ids: [TAKE_CALL_MSG.requirementInvalid] } });
+    expect(await listOf(trainers[0]!.token)).toEqual(ashaBefore);
+    expect((await listOf(bala.token)).map((r) => r.status)).toEqual([1, 0]);
+
+    // unticking the last one is a save too
+    const untick = await t.post('update-training-requirement', { take_call_id: takeCallId, ids: [] }, bala.token);
+    expect(untick.status).toBe(200);
+    expect((await listOf(bala.token)).map((r) => r.status)).toEqual([0, 0]);
+    expect(await progress(bala.id)).toBe('0/2');
+  });
+
   it('assign: only trainers of the take call; the assigned trainer sees the training and is told', async () => {
     expect(
       (

@@ -78,8 +78,19 @@ describe('/assessment (the test page)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const second = screen.getByRole('group', { name: /Question 2 of 2/ });
     expect(within(second).getByRole('radio', { name: 'A function' })).toBeChecked();
+    // submitting asks first, saying how many questions are still open; No keeps the test going
     await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    const ask = await screen.findByRole('dialog', { name: 'Submit the test?' });
+    expect(ask).toHaveTextContent(
+      'You have answered all 2 questions. Once you submit, you cannot change your answers.',
+    );
+    await user.click(within(ask).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(net.callsTo('lpu/submit-assessment')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Your score: 1 of 2 (50%)')).toBeInTheDocument();
+    expect(net.callsTo('lpu/submit-assessment')).toHaveLength(1);
     expect(screen.getByText('Your trainer has not enabled showing the right answers.')).toBeInTheDocument();
   });
 
@@ -95,13 +106,72 @@ describe('/assessment (the test page)', () => {
           total: 2,
           percent: 100,
           submitted_at: '2030-01-01T00:10:00.000Z',
-          answers: [{ question_id: 11, question: 'What is JSX?', answer: 1, correct_option: 1, is_correct: 1 }],
+          answers: [
+            {
+              question_id: 11,
+              question: 'What is JSX?',
+              answer: 1,
+              correct_option: 1,
+              is_correct: 1,
+              answer_text: 'A syntax',
+              correct_text: 'A syntax',
+            },
+            {
+              question_id: 12,
+              question: 'What is a hook?',
+              answer: 2,
+              correct_option: 1,
+              is_correct: 0,
+              answer_text: 'A class',
+              correct_text: 'A function',
+            },
+            {
+              question_id: 13,
+              question: 'What is state?',
+              answer: null,
+              correct_option: 3,
+              is_correct: 0,
+              answer_text: null,
+              correct_text: 'Data that changes',
+            },
+          ],
         },
       }),
     });
     renderApp('/assessment?slug=react-basics&type=1');
     expect(await screen.findByText('Your score: 2 of 2 (100%)')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Your answers' })).toHaveTextContent('Right');
+    const table = screen.getByRole('table', { name: 'Your answers' });
+    expect(table).toHaveTextContent('Right');
+    // the answers by their texts, not 'Option 2'
+    const hook = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText('What is a hook?'))!;
+    expect(hook).toHaveTextContent('A class');
+    expect(hook).toHaveTextContent('A function');
+    expect(hook).toHaveTextContent('Wrong');
+    const state = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText('What is state?'))!;
+    expect(state).toHaveTextContent('Not answered');
+    expect(state).toHaveTextContent('Data that changes');
+    expect(table).not.toHaveTextContent(/Option \d/);
+  });
+
+  it('a refused submit shows the server’s message and the test stays open', async () => {
+    signIn(['user']);
+    stubFetch({
+      'lpu/start-assessment': () => ({ body: { ...ATTEMPT, questions: [{ ...ATTEMPT.questions[0]!, answer: null }] } }),
+      'lpu/submit-assessment': () => ({ status: 422, body: { attempt_id: ['The test has already been submitted.'] } }),
+    });
+    renderApp('/assessment?slug=react-basics&type=1');
+    const user = userEvent.setup();
+    await screen.findByRole('group', { name: /Question 1 of 1/ });
+    await user.click(screen.getByRole('button', { name: 'Submit Test' }));
+    const ask = await screen.findByRole('dialog', { name: 'Submit the test?' });
+    expect(ask).toHaveTextContent('You have not answered 1 of the 1 question.');
+    await user.click(within(ask).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The test has already been submitted.');
+    expect(screen.getByRole('group', { name: /Question 1 of 1/ })).toBeInTheDocument();
   });
 
   it('lists the training’s tests with their status', async () => {
@@ -162,6 +232,10 @@ describe('/question-bank/show', () => {
     renderApp('/question-bank/show');
     const user = userEvent.setup();
     expect(await screen.findByText('What is a pod?', {}, { timeout: 5000 })).toBeInTheDocument();
+    // the correct answer by its text (option 2 is 'b'), not 'Option 2'
+    const bankRow = screen.getAllByRole('row').find((r) => within(r).queryByText('What is a pod?'))!;
+    expect(within(bankRow).getByText('b')).toBeInTheDocument();
+    expect(screen.queryByText('Option 2')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add Question' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Language/), 'English');
@@ -178,5 +252,43 @@ describe('/question-bank/show', () => {
       level: 'Beginner',
     });
     await act(async () => {});
+  });
+
+  it('a refused delete shows the server’s message', async () => {
+    signIn(['provider']);
+    stubFetch({
+      'get-question-bank': () => ({
+        body: {
+          list: [
+            {
+              id: 1,
+              language_identified: 'English',
+              question_category: 'K8s',
+              question_type: 'Multiple choice',
+              question: 'What is a pod?',
+              option1: 'a',
+              option2: 'b',
+              option3: 'c',
+              option4: 'd',
+              correct_option: 2,
+              level: 'Beginner',
+              shared: 0,
+            },
+          ],
+          total: 1,
+          page: 1,
+          per_page: 20,
+        },
+      }),
+      'delete-question': () => ({
+        status: 422,
+        body: { id: ['The question is used in an assessment and cannot be deleted.'] },
+      }),
+    });
+    renderApp('/question-bank/show');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete question 1' }, { timeout: 5000 }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The question is used in an assessment and cannot be deleted.')).toBeInTheDocument();
   });
 });

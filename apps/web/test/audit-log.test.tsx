@@ -112,3 +112,23 @@ describe('/audit-log', () => {
     expect(await screen.findByText('This action is unauthorized.')).toBeInTheDocument();
   });
 });
+
+describe('a very long list counted only so far', () => {
+  it('says "of more than" the total when the server answers total_capped, and "of" the total when not', async () => {
+    signIn(['admin']);
+    const page = Array.from({ length: 20 }, (_, i) => row(i + 1));
+    let capped = true;
+    stubFetch({
+      'get-audit-log': () => ({
+        body: { list: page, total: 1020, page: 1, per_page: 20, ...(capped ? { total_capped: true } : {}) },
+      }),
+    });
+    const first = renderApp('/audit-log');
+    expect(await screen.findByText('1–20 of more than 1,020')).toBeInTheDocument();
+    first.unmount();
+    capped = false;
+    renderApp('/audit-log');
+    expect(await screen.findByText('1–20 of 1020')).toBeInTheDocument();
+    expect(screen.queryByText(/more than/)).toBeNull();
+  });
+});

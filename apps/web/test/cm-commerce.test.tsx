@@ -47,7 +47,7 @@ const emptyCart = { list: [], total: 0, total_paise: 0, count: 0 };
 describe('landing', () => {
   it('shows the trending courses and certifications carousels; add to cart sends the device key and toasts', async () => {
     const net = stubFetch({
-      'get-home-trainings': () => ({ body: { courses: [course()], certifications: [cert()], list: {} } }),
+      'get-home-trainings': () => ({ body: { list: [course()], courses: [course()], certifications: [cert()] } }),
       'add-cart': (b) => ({
         body: {
           ...emptyCart,
@@ -57,9 +57,10 @@ describe('landing', () => {
     });
     renderApp('/training-home');
     const courses = await screen.findByRole('region', { name: 'Course carousel' });
+    // the title opens the course's own page (issue 32), not a training's sign-up form
     expect(within(courses).getByRole('link', { name: 'Kubernetes in Practice' })).toHaveAttribute(
       'href',
-      '/training-register/kube-practice',
+      '/course-details/kube-practice',
     );
     const certs = screen.getByRole('region', { name: 'Certification carousel' });
     expect(within(certs).getByRole('link', { name: 'AWS Solutions Architect' })).toHaveAttribute(
@@ -102,12 +103,13 @@ describe('/certifications and details', () => {
     expect(net.callsTo('search-by-certifications').at(-1)!.body).toMatchObject({ certification_type: 'Google' });
   });
 
-  it('the details modal shows the cost in dollars and rupees', async () => {
+  it('the details page shows the cost in dollars and rupees', async () => {
     const net = stubFetch({ 'get-certification-details': () => ({ body: { success: cert() } }) });
     renderApp(`/certification-details/${btoa('7')}`);
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('$150')).toBeInTheDocument();
-    expect(within(dialog).getByText('₹12,000')).toBeInTheDocument();
+    const facts = await screen.findByRole('table', { name: 'Certification facts' });
+    expect(within(facts).getByText('$150')).toBeInTheDocument();
+    expect(within(facts).getByText('₹12,000')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'AWS Solutions Architect' })).toBeInTheDocument();
     expect(net.callsTo('get-certification-details')[0]!.body).toEqual({ id: 7 });
   });
 });
@@ -132,6 +134,7 @@ describe('cart and payment', () => {
               slug: 'k',
               price: 499,
               price_paise: 49_900,
+              owned: false,
             },
           ],
           total: 499,
@@ -148,7 +151,8 @@ describe('cart and payment', () => {
     expect(await screen.findByText('Sign in or register to pay. Your cart is kept.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(locationOf(router)).toBe('/login'));
-    expect(localStorage.getItem('redirect_link')).toBe('/cart');
+    // the way back is in the address: signing in returns to the cart
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/cart')}`);
     expect(net.callsTo('checkout-cart')).toHaveLength(0);
     expect(net.callsTo('remove-cart')).toHaveLength(0);
   });
@@ -167,6 +171,7 @@ describe('cart and payment', () => {
               slug: 'k',
               price: 499,
               price_paise: 49_900,
+              owned: false,
             },
           ],
           total: 499,

@@ -46,6 +46,9 @@ describe('/create-vm', () => {
     const { router } = renderApp('/create-vm');
     await waitFor(() => expect(locationOf(router)).toBe('/register-cloud-account'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Register Cloud Account' })).toBeInTheDocument();
+    // the way there says why, and where it leads
+    expect(screen.getByText('A lab account comes first')).toBeInTheDocument();
+    expect(screen.getByText(/you will be taken back to Create VM/)).toBeInTheDocument();
   });
 
   it('the price follows RAM a second after input; Windows fixes rdp and 50 GB; success goes to /vm-list', async () => {
@@ -185,11 +188,107 @@ describe('/vm/{name}', () => {
     expect(screen.getByText(/Display 1296×765/)).toBeInTheDocument();
   });
 
+  const CONNECTION = (over: Record<string, unknown> = {}) => ({
+    vm_name: 'tl-0123456789',
+    name: 'Ubuntu lab',
+    image: 'ubuntu',
+    protocol: 'ssh',
+    status: 2,
+    width: 1296,
+    height: 765,
+    // no remote access in the test (the memory engine): the page's own behaviour is what is tested
+    terminal: false,
+    desktop: false,
+    rdp: false,
+    problem: null,
+    username: 'tllab_0123456789',
+    ...over,
+  });
+
+  it('?start=1 (the dashboard’s Start VM) starts the lab in one click; a refused start shows its message', async () => {
+    signIn(['provider_user']);
+    let status = 2;
+    const net = stubFetch({
+      'vm-connection': () => ({ body: CONNECTION({ status }) }),
+      'vm-start-stop': () => {
+        status = 1;
+        return { body: { message: MSG.vmUpdated, status: 1 } };
+      },
+    });
+    renderApp('/vm/tl-0123456789?start=1');
+    expect(await screen.findByRole('button', { name: 'Close Connection' })).toBeInTheDocument();
+    expect(net.callsTo('vm-start-stop')).toHaveLength(1);
+    expect(net.callsTo('vm-start-stop')[0]!.body).toMatchObject({ action: 'start', name: 'tl-0123456789', is_user: 1 });
+    expect(screen.getByRole('link', { name: 'Back to your dashboard' })).toHaveAttribute('href', '/lpu-home');
+
+    signIn(['provider_user']);
+    stubFetch({
+      'vm-connection': () => ({ body: CONNECTION() }),
+      'vm-start-stop': () => ({ status: 422, body: { other_error: [MSG.labCapHours] } }),
+    });
+    renderApp('/vm/tl-0123456789?start=1');
+    expect(await screen.findByText(MSG.labCapHours)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Connection' })).toBeEnabled();
+  });
+
+  it('closing a running lab asks whether to stop it: Stop the VM stops it and returns to the list', async () => {
+    signIn(['provider']);
+    const net = stubFetch({
+      'vm-connection': () => ({ body: CONNECTION({ status: 1 }) }),
+      'vm-start-stop': () => ({ body: { message: MSG.vmUpdated, status: 2 } }),
+      'vm-list': () => ({ body: { list: [], total: 0 } }),
+      'get-vm-count': () => ({ body: { count: 0, running: 0, stopped: 0, assigned: 0, unassigned: 0 } }),
+    });
+    const { router } = renderApp('/vm/tl-0123456789');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Connection' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close Connection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop the VM too?' });
+    expect(within(dialog).getByText(/billed by the hour/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop the VM' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/vm-list'));
+    expect(net.callsTo('vm-start-stop').map((c) => c.body.action)).toEqual(['stop']);
+  });
+
   it('a 404 (not the assigned learner) shows the error, not the lab', async () => {
     signIn(['provider_user']);
     stubFetch({ 'vm-connection': () => ({ status: 404, body: { message: 'Not Found' } }) });
     renderApp('/vm/tl-someone-else');
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start Connection' })).toBeNull();
+  });
+});
+
+describe('assign a VM to one learner', () => {
+  it('picking an existing learner fills the form; a new person can still be typed', async () => {
+    signIn(['organization']);
+    const net = stubFetch({
+      'vm-list': () => ({ body: { list: [], total: 0, page: 1, per_page: 100 } }),
+      'get-tenant-learners': () => ({
+        body: {
+          list: [{ id: 5, first_name: 'Ravi', last_name: 'Kumar', email: 'ravi@demo.test', mobile_no: '9000000002' }],
+          total: 1,
+          page: 1,
+          per_page: 20,
+        },
+      }),
+      'assign-vm-to-user': () => ({ body: { message: 'Record Added Successfully!' } }),
+    });
+    renderApp('/assign-vm-to-user');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('textbox', { name: /Pick an existing learner/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ravi Kumar (ravi@demo.test)' }));
+    expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Ravi');
+    expect(screen.getByRole('textbox', { name: /^Mobile No/ })).toHaveValue('9000000002');
+    // the filled fields stay editable
+    await user.clear(screen.getByRole('textbox', { name: /^Last Name/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Last Name/ }), 'Kumaran');
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(net.callsTo('assign-vm-to-user')).toHaveLength(1));
+    expect(net.callsTo('assign-vm-to-user')[0]?.body).toMatchObject({
+      first_name: 'Ravi',
+      last_name: 'Kumaran',
+      email: 'ravi@demo.test',
+      mobile_no: '9000000002',
+    });
   });
 });

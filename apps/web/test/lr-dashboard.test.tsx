@@ -18,15 +18,22 @@ describe('learner dashboard', () => {
     signIn(['provider_user']);
     stubFetch({
       'lpu/dashboard-data': () => ({
-        body: { list: [ITEM], d_vm_data: { vm_name: 'lab-vm-7', created_at: '2030-01-05T08:00:00.000Z' } },
+        body: {
+          list: [ITEM],
+          d_vm_data: { vm_name: 'lab-vm-7', name: 'Python Lab', created_at: '2030-01-05T08:00:00.000Z', status: 2 },
+        },
       }),
     });
     renderApp('/lpu-home');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('Kubernetes Basics')).toBeInTheDocument();
     const vm = screen.getByRole('region', { name: 'Virtual Machine' });
-    expect(within(vm).getByRole('link', { name: 'Start VM' })).toHaveAttribute('href', '/vm/lab-vm-7');
-    expect(within(vm).getByText(/Assigned on 05 Jan 2030/)).toBeInTheDocument();
+    // one click: the VM page starts the lab it opens
+    expect(within(vm).getByRole('link', { name: 'Start VM' })).toHaveAttribute('href', '/vm/lab-vm-7?start=1');
+    // the lab's own name first, its technical id beside the date
+    expect(within(vm).getByText('Python Lab')).toBeInTheDocument();
+    expect(within(vm).getByText(/lab-vm-7 · assigned on 05 Jan 2030/)).toBeInTheDocument();
+    expect(within(vm).getByText('Stop')).toBeInTheDocument();
   });
 
   it('/users says no VM yet, links the cart, and shows No Data Found without trainings', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, SSO_MSG, type SsoSettings } from '@trainlab/contract';
+import { MSG, SSO_MSG, type SsoDomainState, type SsoSettings } from '@trainlab/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { goToIdentityProvider } from '../src/features/auth/leave-app';
 import { stubFetch } from './fetch-stub';
@@ -20,6 +20,15 @@ const ouSession = {
   _id: 41,
 };
 
+const domainState = (domain: string, verified: boolean): SsoDomainState => ({
+  domain,
+  verified,
+  verified_by: verified ? 'dns' : null,
+  verified_at: verified ? '2026-11-20T10:00:00.000Z' : null,
+  record_name: `_trainlab.${domain}`,
+  record_value: `trainlab-verification=tok-${domain}`,
+});
+
 const settings = (over: Partial<SsoSettings> = {}): SsoSettings => ({
   organization_id: 7,
   organization_name: 'Acme',
@@ -27,6 +36,7 @@ const settings = (over: Partial<SsoSettings> = {}): SsoSettings => ({
   protocol: 'saml',
   enabled: true,
   domains: ['acme.test'],
+  domain_states: [domainState('acme.test', false)],
   saml_metadata_url: null,
   saml_idp_entity_id: 'https://idp.acme.test',
   saml_sso_url: 'https://idp.acme.test/sso',
@@ -38,6 +48,7 @@ const settings = (over: Partial<SsoSettings> = {}): SsoSettings => ({
   group_attribute: 'groups',
   subadmin_group: null,
   password_login_disabled: false,
+  oidc_email_verified_not_sent: false,
   service_provider: {
     entity_id: 'http://app.test/sso/saml/acme/metadata',
     metadata_url: 'http://app.test/sso/saml/acme/metadata',
@@ -188,6 +199,75 @@ describe('single sign-on settings', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The link must be a valid URL.')).toBeInTheDocument();
     expect(net.callsTo('save-sso-settings')[0]?.body).toMatchObject({ organization_id: 7, protocol: 'oidc' });
+  });
+
+  it('shows each domain’s state and TXT record; Check now shows a refusal, then the verified domain', async () => {
+    signIn(['organization']);
+    let verified = false;
+    let release: () => void = () => {};
+    const net = stubFetch({
+      'sso-settings': () => ({ body: settings({ domain_states: [domainState('acme.test', verified)] }) }),
+      'check-sso-domain': async () => {
+        if (net.callsTo('check-sso-domain').length === 1) {
+          return { status: 422, body: { domain: [SSO_MSG.domainRecordMissing] } };
+        }
+        // the second check waits until the test has seen it loading
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        verified = true;
+        return {
+          body: { ...settings({ domain_states: [domainState('acme.test', true)] }), message: SSO_MSG.domainVerified },
+        };
+      },
+    });
+    renderApp('/org/sso-settings');
+    const table = await screen.findByRole('table', { name: 'Domain verification' });
+    expect(within(table).getByText('Not verified')).toBeInTheDocument();
+    expect(within(table).getByLabelText('TXT name for acme.test')).toHaveTextContent('_trainlab.acme.test');
+    expect(within(table).getByLabelText('TXT value for acme.test')).toHaveTextContent(
+      'trainlab-verification=tok-acme.test',
+    );
+    // marking by hand is the admin's, not the organization's
+    expect(within(table).queryByRole('button', { name: /Mark verified/ })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Check now acme.test' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`acme.test: ${SSO_MSG.domainRecordMissing}`);
+    expect(within(table).getByText('Not verified')).toBeInTheDocument();
+    expect(net.callsTo('check-sso-domain')[0]?.body).toEqual({ domain: 'acme.test' });
+
+    await user.click(within(table).getByRole('button', { name: 'Check now acme.test' }));
+    await waitFor(() =>
+      expect(within(table).getByRole('button', { name: 'Check now acme.test' })).toHaveAttribute('data-loading'),
+    );
+    release();
+    expect(await screen.findByText(`acme.test: ${SSO_MSG.domainVerified}`)).toBeInTheDocument();
+    expect(await within(table).findByText('Verified')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Check now acme.test' })).toBeNull();
+    expect(screen.queryByText(SSO_MSG.domainRecordMissing, { exact: false })).toBeNull();
+  });
+
+  it('the admin marks a domain verified by hand', async () => {
+    signIn(['admin']);
+    const net = stubFetch({
+      'sso-settings': () => ({ body: settings() }),
+      'verify-sso-domain': () => ({
+        body: {
+          ...settings({ domain_states: [domainState('acme.test', true)] }),
+          message: SSO_MSG.domainMarkedVerified,
+        },
+      }),
+    });
+    renderApp('/admin/organization-sso/7');
+    const table = await screen.findByRole('table', { name: 'Domain verification' });
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Mark verified acme.test' }));
+    expect(await screen.findByText(`acme.test: ${SSO_MSG.domainMarkedVerified}`)).toBeInTheDocument();
+    expect(net.callsTo('verify-sso-domain')[0]?.body).toEqual({
+      organization_id: 7,
+      domain: 'acme.test',
+      verified: true,
+    });
   });
 
   it('shows a loading failure', async () => {

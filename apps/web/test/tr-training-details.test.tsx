@@ -5,6 +5,7 @@ import { MSG } from '@trainlab/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from './fetch-stub';
 import { locationOf, renderApp, signIn } from './render-app';
+import { trainingRow } from './training-fixtures';
 
 beforeEach(() => notifications.clean());
 
@@ -14,26 +15,7 @@ function row(name: string): HTMLElement {
   return found;
 }
 
-const TRAINING = {
-  id: 7,
-  name: 'React Basics',
-  slug: 'react-basics',
-  link: 'meet-abc',
-  start_date: '2030-01-10T09:00:00.000Z',
-  end_date: '2030-01-12T17:00:00.000Z',
-  total_training_day: 3,
-  number_of_participants: 20,
-  total_participants: 4,
-  is_public: 1,
-  status: 0,
-  totalTopics: 2,
-  is_download_certificate: 0,
-  description: 'About React',
-  requirements: ['Laptop'],
-  cost: 300,
-  pre_assessment: 1,
-  post_assessment: 0,
-};
+const TRAINING = trainingRow({ pre_assessment: 1, totalTopics: 2, is_public: 1 });
 const TOPIC = {
   id: 41,
   session_topic: 'Hooks',
@@ -73,6 +55,43 @@ describe('training users and trainers', () => {
       last_name: 'Verma',
       email: 'asha@demo.test',
       mobile_no: '9876543210',
+      slug: 'react-basics',
+    });
+  });
+
+  it('add training user: picking an existing learner searches the tenant and fills the form', async () => {
+    signIn(['provider']);
+    const net = stubFetch({
+      'get-tenant-learners': (body) => ({
+        body: {
+          list:
+            body.search === 'meena'
+              ? [{ id: 9, first_name: 'Meena', last_name: 'Iyer', email: 'meena@demo.test', mobile_no: '9000000003' }]
+              : [],
+          total: body.search === 'meena' ? 1 : 0,
+          page: 1,
+          per_page: 20,
+        },
+      }),
+      'lp/add-training-user': () => ({ body: { message: MSG.trainingUserAdded, id: 1, user_id: 9 } }),
+      'lp/get-training-users': () => ({ body: { list: [] } }),
+    });
+    const { router } = renderApp('/add-training-user/react-basics');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /Pick an existing learner/ }), 'meena');
+    await user.click(await screen.findByRole('option', { name: 'Meena Iyer (meena@demo.test)' }));
+    expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Meena');
+    expect(screen.getByRole('textbox', { name: /^Last Name/ })).toHaveValue('Iyer');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('meena@demo.test');
+    expect(screen.getByRole('textbox', { name: /^Mobile No/ })).toHaveValue('9000000003');
+    expect(net.callsTo('get-tenant-learners').at(-1)?.body).toEqual({ search: 'meena', per_page: 20 });
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/show-training-users/react-basics'));
+    expect(net.callsTo('lp/add-training-user')[0]?.body).toEqual({
+      first_name: 'Meena',
+      last_name: 'Iyer',
+      email: 'meena@demo.test',
+      mobile_no: '9000000003',
       slug: 'react-basics',
     });
   });

@@ -6,27 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { minutesLabel } from '../src/features/trainings/shared';
 import { stubFetch } from './fetch-stub';
 import { locationOf, renderApp, signIn } from './render-app';
+import { trainingRow } from './training-fixtures';
 
-const TRAINING = {
-  id: 7,
-  name: 'React Basics',
-  slug: 'react-basics',
-  link: 'meet-abc',
-  start_date: '2030-01-10T09:00:00.000Z',
-  end_date: '2030-01-12T17:00:00.000Z',
-  total_training_day: 3,
-  number_of_participants: 20,
-  total_participants: 4,
-  is_public: 0,
-  status: 0,
-  totalTopics: 0,
-  is_download_certificate: 0,
-  description: 'About React',
-  requirements: ['Laptop'],
-  cost: 300,
-  pre_assessment: 0,
-  post_assessment: 0,
-};
+const TRAINING = trainingRow();
 
 // the toast store is global and shows 3 at a time: start each test with none
 beforeEach(() => notifications.clean());

@@ -48,7 +48,7 @@ describe('take call meeting', () => {
     });
     const { router } = renderApp('/take-calls');
     const user = userEvent.setup();
-    const start = await screen.findAllByRole('link', { name: 'Start the meeting of Intro call' }, { timeout: 4000 });
+    const start = await screen.findAllByRole('link', { name: 'Start the meeting of Intro call' }, { timeout: 15_000 });
     await user.click(start[0]!);
     // a completed take call has no Start
     expect(screen.queryByRole('link', { name: 'Start the meeting of Old call' })).toBeNull();
@@ -98,7 +98,7 @@ describe('take call meeting', () => {
       'get-take-call-meeting-link': () => link(0),
     });
     const { router } = renderApp('/trainer-take-calls');
-    const start = await screen.findAllByRole('link', { name: 'Start the meeting of Intro call' }, { timeout: 4000 });
+    const start = await screen.findAllByRole('link', { name: 'Start the meeting of Intro call' }, { timeout: 15_000 });
     await userEvent.click(start[0]!);
     await waitFor(() => expect(locationOf(router)).toBe('/take-call-meeting/7'));
     expect(await screen.findByRole('button', { name: 'Join meeting' })).toBeInTheDocument();

@@ -173,8 +173,49 @@ describe('trainer take calls', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Docker installed' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Requirement' }));
     await waitFor(() => expect(locationOf(router)).toBe('/trainer-take-calls'));
-    expect(net.callsTo('update-training-requirement')[0]?.body).toEqual({ ids: [22] });
+    // the tick was saved as it was made, then Confirm Requirement sent the spec's {ids}
+    expect(net.callsTo('update-training-requirement').map((c) => c.body)).toEqual([
+      { take_call_id: 4, ids: [22] },
+      { ids: [22] },
+    ]);
     expect(net.callsTo('get-training-requirements')[0]?.body).toEqual({ take_call_id: 4 });
+  });
+
+  it('requirements: each tick and untick is saved at once; a refused save shows its message and undoes the tick', async () => {
+    signIn(['trainer']);
+    let refuse = false;
+    const net = stubFetch({
+      'get-training-requirements': () => ({
+        body: {
+          list: [
+            { trId: 21, requirement: 'A laptop', status: 1 },
+            { trId: 22, requirement: 'Docker installed', status: 0 },
+          ],
+          take_call: CALL,
+        },
+      }),
+      'update-training-requirement': () =>
+        refuse
+          ? { status: 422, body: { ids: ['The selected ids are invalid.'] } }
+          : { body: { message: 'Requirement confirmed successfully!' } },
+    });
+    renderApp('/confirm-training-requirement/4');
+    const user = userEvent.setup();
+    const laptop = await screen.findByRole('checkbox', { name: 'A laptop' });
+    expect(laptop).toBeChecked();
+    await user.click(laptop);
+    await waitFor(() =>
+      expect(net.callsTo('update-training-requirement').map((c) => c.body)).toEqual([{ take_call_id: 4, ids: [] }]),
+    );
+    expect(laptop).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Confirm Requirement' })).not.toBeInTheDocument();
+
+    refuse = true;
+    const docker = screen.getByRole('checkbox', { name: 'Docker installed' });
+    await user.click(docker);
+    expect(await screen.findByText('The selected ids are invalid.')).toBeInTheDocument();
+    expect(net.callsTo('update-training-requirement')[1]?.body).toEqual({ take_call_id: 4, ids: [22] });
+    expect(docker).not.toBeChecked();
   });
 });
 

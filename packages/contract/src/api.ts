@@ -6,6 +6,7 @@ import { CERTIFICATE_CALLS } from './calls/certificates.js';
 import { COMMERCE_CALLS } from './calls/commerce.js';
 import { CONFERENCE_CALLS } from './calls/conference.js';
 import { COURSE_CALLS } from './calls/courses.js';
+import { DASHBOARD_CALLS } from './calls/dashboards.js';
 import { LAB_SCHEDULE_CALLS } from './calls/lab-schedules.js';
 import { LAB_CALLS } from './calls/labs.js';
 import { MASTER_DATA_CALLS } from './calls/master-data.js';
@@ -39,6 +40,7 @@ export const API = {
   ...SSO_CALLS,
   ...TRAINER_CALLS,
   ...AUDIT_CALLS,
+  ...DASHBOARD_CALLS,
 } satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof API;

@@ -9,6 +9,7 @@ export * from './schemas/certificates.js';
 export * from './schemas/commerce.js';
 export * from './schemas/conference.js';
 export * from './schemas/courses.js';
+export * from './schemas/dashboards.js';
 export * from './schemas/lab-schedules.js';
 export * from './schemas/labs.js';
 export * from './schemas/master-data.js';

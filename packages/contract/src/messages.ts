@@ -124,7 +124,8 @@ export const MSG = {
   labAlreadyAssigned: 'This VM is already assigned.',
   labDeleted: 'This VM is deleted.',
   labCapHours: 'The monthly limit of running hours for your labs is reached.',
-  labNotLearner: 'This account cannot be assigned a VM.',
+  /** the one answer for every e-mail that cannot take a lab: whose it is, is not told */
+  labNotAssignable: 'A VM can be assigned only to one of your learners: use another e-mail address.',
   labCapSpend: 'The monthly spending limit for your labs is reached.',
 } as const;
 

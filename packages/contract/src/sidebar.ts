@@ -41,7 +41,16 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     MY_TRAININGS,
   ],
   provider_user: [m('Dashboard', '/lpu-home'), m('My Courses', '/user/courses/list'), MY_TRAININGS],
-  user: [m('Dashboard', '/users'), m('Cart', '/view-cart'), MY_TRAININGS],
+  // issue 32: a buyer reaches the catalogue, what they own and what they paid from the menu
+  user: [
+    m('Dashboard', '/users'),
+    m('Catalogue', '/courses'),
+    m('My Courses', '/user/courses/list'),
+    m('Cart', '/view-cart'),
+    m('My purchases', '/my-purchases'),
+    m('Payments', '/my-payments'),
+    MY_TRAININGS,
+  ],
   organization: [
     m('Organization', '/organization'),
     ...TRAINING_ENTRIES,

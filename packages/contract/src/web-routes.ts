@@ -36,6 +36,8 @@ const OPEN_ROUTES: WebRoute[] = [
   open('/cart'),
   open('/certifications'),
   open('/certification-details/:id'),
+  // the public page of a catalogue course, with Add to cart (issue 32)
+  open('/course-details/:slug'),
   open('/certificate/verify/:ref_no'),
   open('/public/conference/:meetingId'),
   open('/training-register/:slug'),
@@ -61,6 +63,9 @@ const OPEN_ROUTES: WebRoute[] = [
   open('/white-board', { needsSession: true }),
   open('/training/:slug', { needsSession: true }),
   open('/user/courses/list', { needsSession: true }),
+  // any signed-in account can buy, so any can see what it bought and paid (issue 32)
+  open('/my-purchases', { needsSession: true }),
+  open('/my-payments', { needsSession: true }),
   // single sign-on lands here with ?code= or ?error= (issue 15)
   open('/sso/complete'),
 ];

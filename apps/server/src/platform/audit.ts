@@ -1,4 +1,4 @@
-import type { ApiCall } from '@trainlab/contract';
+import { API, type ApiCall } from '@trainlab/contract';
 import { eq, lt } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -7,17 +7,18 @@ import type { Deps } from './deps';
 import { uploadOf } from './excel/multipart';
 import type { AuthContext } from './http/auth-context';
 import type { CallContext } from './http/define-call';
+import { isSensitiveField, REDACTED } from './sensitive-fields';
 
 /**
  * The audit trail's one writer. A change made by an admin or a tenant's manager writes one row:
  * who (id, role, e-mail), when, the call and its target, the before/after of the fields that changed,
  * and the client address (request.ip, which believes X-Forwarded-For only from TRUST_PROXY).
- * Secrets never reach a row: any field whose name looks like one is written as '[redacted]'.
+ * Secrets and KYC numbers never reach a row: any field platform/sensitive-fields.ts names is
+ * written as '[redacted]'.
  */
 
 const AUDITED_ROLES = ['admin', 'provider', 'organization', 'org_subadmin'] as const;
-const SECRET = /pass(word)?|secret|token|hash|otp|private|api_?key|^key$|cipher|credential|signature|_enc$/i;
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
 
@@ -32,7 +33,7 @@ function plain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plain);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET.test(k) ? REDACTED : plain(v)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, isSensitiveField(k) ? REDACTED : plain(v)]),
     );
   }
   return value;
@@ -46,7 +47,7 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
     const b = plain(before?.[key]);
     const a = plain(after?.[key]);
     if (JSON.stringify(b) === JSON.stringify(a)) continue;
-    out[key] = SECRET.test(key)
+    out[key] = isSensitiveField(key)
       ? { before: b === undefined ? undefined : REDACTED, after: a === undefined ? undefined : REDACTED }
       : { before: b ?? null, after: a ?? null };
   }
@@ -170,9 +171,21 @@ function resultId(result: unknown): string | number | null {
 }
 
 /**
- * Wraps a call's handler so each successful change writes its audit row: the target row is read
- * before and after the change (when a table is given) and the changed fields recorded; without a
- * table, the request's fields are the "after". One line at the call's registration:
+ * Calls whose change is made by an outside engine (a lab machine created, started, stopped or
+ * deleted) that a rollback cannot undo: their handlers are not held in a transaction (a lab engine
+ * may take seconds, and on PGlite a transaction holds the whole database); the row is written after
+ * the change, and a row that cannot be written is reported, not turned into a refusal of a change
+ * already made.
+ */
+const ENGINE_CALLS: ReadonlySet<string> = new Set([API.gcCreateVm.path, API.vmDelete.path, API.vmStartStop.path]);
+
+/**
+ * Wraps a call's handler so each successful change writes its audit row in the same transaction as
+ * the change (an ambient transaction: every deps.db statement of the handler joins it, see
+ * platform/db/ambient-transaction.ts). Both are committed or neither is: a row that cannot be written
+ * refuses the change (a database fault answers 503 with Retry-After). The target row is read before
+ * and after the change (when a table is given) and the changed fields recorded; without a table, the
+ * request's fields are the "after". One line at the call's registration:
  *   defineCall(app, deps, API.x, audited(API.x, { type: 'training', table: trainings, key: 'slug' }, handler))
  */
 export function audited<B, A extends AuthContext | null, R>(
@@ -183,38 +196,61 @@ export function audited<B, A extends AuthContext | null, R>(
   return async (ctx) => {
     const role = ctx.auth ? auditedRole(ctx.auth.user.roles) : null;
     if (!role) return handler(ctx);
-    const body = (ctx.body ?? {}) as Record<string, unknown>;
-    const keyValue = target.key ? body[target.key] : undefined;
-    const before = await loadRow(ctx.deps, target, keyValue);
-    const result = await handler(ctx);
-    try {
-      const entry = { action: call.path, target_type: target.type };
-      if (target.describe) {
-        const described = target.describe(result, ctx.request);
-        const row = await loadRow(ctx.deps, target, described.key);
-        const id = (row?.id as number | undefined) ?? described.key ?? resultId(result);
-        await recordAudit(ctx.deps, ctx.auth, ctx.request, {
-          ...entry,
-          target_id: id as string | number | null,
-          after: described.after,
-        });
-        return result;
+    if (ENGINE_CALLS.has(call.path)) {
+      const before = await beforeOf(ctx, target);
+      const result = await handler(ctx);
+      try {
+        await writeRow(ctx, call, target, before, result);
+      } catch (e) {
+        ctx.request.log.error({ err: e, action: call.path }, 'audit row not written');
       }
-      const id = keyValue ?? resultId(result);
-      // a created target has no key in the request: its request fields are its "after"
-      const after = target.table && keyValue !== undefined ? await loadRow(ctx.deps, target, keyValue) : body;
-      await recordAudit(ctx.deps, ctx.auth, ctx.request, {
-        ...entry,
-        target_id: (before?.id as number | undefined) ?? (after?.id as number | undefined) ?? (id as string | null),
-        before,
-        after,
-      });
-    } catch (e) {
-      // the change is made and answered; a lost row is reported loudly rather than failing the call
-      ctx.request.log.error({ err: e, action: call.path }, 'audit row not written');
+      return result;
     }
-    return result;
+    return ctx.deps.database.inTransaction(async () => {
+      const before = await beforeOf(ctx, target);
+      const result = await handler(ctx);
+      await writeRow(ctx, call, target, before, result);
+      return result;
+    });
   };
+}
+
+function beforeOf<B, A extends AuthContext | null>(ctx: CallContext<B, A>, target: AuditTarget) {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  return loadRow(ctx.deps, target, target.key ? body[target.key] : undefined);
+}
+
+/** The row of one change: `before` read ahead of the handler, the rest from its answer and the request. */
+async function writeRow<B, A extends AuthContext | null>(
+  ctx: CallContext<B, A>,
+  call: ApiCall,
+  target: AuditTarget,
+  before: Record<string, unknown> | null,
+  result: unknown,
+): Promise<void> {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const keyValue = target.key ? body[target.key] : undefined;
+  const entry = { action: call.path, target_type: target.type };
+  if (target.describe) {
+    const described = target.describe(result, ctx.request);
+    const row = await loadRow(ctx.deps, target, described.key);
+    const id = (row?.id as number | undefined) ?? described.key ?? resultId(result);
+    await recordAudit(ctx.deps, ctx.auth, ctx.request, {
+      ...entry,
+      target_id: id as string | number | null,
+      after: described.after,
+    });
+    return;
+  }
+  const id = keyValue ?? resultId(result);
+  // a created target has no key in the request: its request fields are its "after"
+  const after = target.table && keyValue !== undefined ? await loadRow(ctx.deps, target, keyValue) : body;
+  await recordAudit(ctx.deps, ctx.auth, ctx.request, {
+    ...entry,
+    target_id: (before?.id as number | undefined) ?? (after?.id as number | undefined) ?? (id as string | null),
+    before,
+    after,
+  });
 }
 
 /** Removes rows older than AUDIT_RETENTION_DAYS (0 keeps them forever); answers how many went. */

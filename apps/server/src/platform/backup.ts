@@ -87,6 +87,8 @@ async function isEmptyDir(dir: string): Promise<boolean> {
 
 async function postgresIsEmpty(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
+  // a connection ended under the check fails its query; unheard, the client's 'error' would end the process
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rows } = await client.query(

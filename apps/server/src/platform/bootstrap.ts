@@ -1,14 +1,19 @@
 import path from 'node:path';
 import { createMailer } from '../adapters/mail';
 import { createRealtime } from '../adapters/realtime';
+import { encryptClearKyc } from '../domains/trainers/encrypt-clear-kyc';
 import { ensureAdmin, isEmpty, seedDemo } from '../seed/demo';
 import { seedDemoCourse } from '../seed/demo-course';
 import { createSessionCache } from './auth/session-cache';
 import type { Config } from './config';
+import { privateDataDir } from './data-dir';
 import { openDatabase } from './db/client';
+import { isDatabaseUnavailable } from './db/guarded-pglite';
 import type { Deps } from './deps';
+import { demoAccountsOn } from './exposure';
 import { createFieldCipher } from './field-cipher';
 import { createLimits } from './rate-limit';
+import { SharedSecrets } from './shared-secrets';
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates, wires
@@ -16,9 +21,23 @@ import { createLimits } from './rate-limit';
  * start-up lock (Database.exclusive).
  */
 export async function createDeps(config: Config, databaseUrl?: string): Promise<Deps> {
+  return openDeps(config, databaseUrl, { migrate: true });
+}
+
+/**
+ * createDeps without the migrations: nothing here needs the database to answer yet (a PostgreSQL
+ * pool connects on its first query), so the server can listen while it waits (prepareDatabase).
+ */
+export async function openDeps(config: Config, databaseUrl?: string, opts: { migrate?: boolean } = {}): Promise<Deps> {
+  privateDataDir(config.DATA_DIR);
   const url = databaseUrl ?? config.DATABASE_URL ?? path.resolve(config.DATA_DIR, 'pglite');
-  const database = await openDatabase(url);
-  await database.migrate();
+  const database = await openDatabase(url, { pgliteWasmTierUp: config.PGLITE_WASM_TIER_UP });
+  // before Redis is opened: a Redis that does not answer must not fail its commands during migrations
+  const secrets = new SharedSecrets(config);
+  if (opts.migrate) {
+    await database.migrate();
+    await secrets.load(database.db);
+  }
   // several instances tell each other over Redis when sessions change; alone, nobody needs telling
   const bus = config.REDIS_URL ? createRealtime({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }) : null;
   const sessions = await createSessionCache({
@@ -34,6 +53,7 @@ export async function createDeps(config: Config, databaseUrl?: string): Promise<
     mail: createMailer(config, database.db),
     limits: createLimits(config),
     cipher: createFieldCipher(config),
+    secrets,
     sessions: Object.assign(sessions, {
       close: async () => {
         await closeCache();
@@ -50,17 +70,17 @@ export async function closeDeps(deps: Deps): Promise<void> {
 }
 
 /**
- * Start-up data: the demo data on an empty database (outside production, unless SEED_DEMO=false) and
+ * Start-up data: the demo data on an empty database (when demoAccountsOn: platform/exposure.ts) and
  * the ADMIN_EMAIL account. Runs under the database's start-up lock, so of several instances starting
  * together on one fresh database exactly one seeds. Answers whether this call seeded the demo data.
  */
 export async function seedAtStart(deps: Deps): Promise<boolean> {
   const { config, db } = deps;
-  const seedDemoData = config.NODE_ENV !== 'production' && (config.SEED_DEMO ?? true);
+  const seedDemoData = demoAccountsOn(config);
   return deps.database.exclusive(async () => {
     let seeded = false;
     if (seedDemoData && (await isEmpty(db))) {
-      await seedDemo(db);
+      await seedDemo(db, config.LAB_PROVIDER);
       // a playable recorded course when ffmpeg is there to make its video (skipped otherwise)
       await seedDemoCourse(deps).catch((e) =>
         console.warn(`The demo course video was not made: ${(e as Error).message}`),
@@ -71,3 +91,39 @@ export async function seedAtStart(deps: Deps): Promise<boolean> {
     return seeded;
   });
 }
+
+/** Wait before start-up attempt n+1 while the database does not answer: 1 s, doubling, at most 30 s. */
+export const startupBackoffMs = (attempt: number): number => Math.min(1000 * 2 ** attempt, 30_000);
+
+/**
+ * Migrations, the shared signing keys (platform/shared-secrets.ts), then the start-up data, tried
+ * again with backoff for as long as the database does not answer (it may start after the servers, or
+ * be restarting): a server waits for it instead of exiting.
+ * Any other failure (a broken migration) is thrown.
+ */
+export async function prepareDatabase(
+  deps: Deps,
+  opts: { log: (message: string) => void; backoffMs?: (attempt: number) => number },
+): Promise<{ seeded: boolean }> {
+  const backoff = opts.backoffMs ?? startupBackoffMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.database.migrate();
+      await encryptClearKyc(deps);
+      await deps.secrets.load(deps.db);
+      return { seeded: await seedAtStart(deps) };
+    } catch (e) {
+      if (!isDatabaseUnavailable(e)) throw e;
+      const wait = backoff(attempt);
+      opts.log(`the database does not answer (${rootMessage(e)}); trying again in ${wait / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** The driver's own words, not drizzle's wrapper (which repeats the statement). */
+const rootMessage = (e: unknown): string => {
+  let err = e as { message?: string; cause?: unknown };
+  while (err.cause && typeof err.cause === 'object') err = err.cause as typeof err;
+  return err.message ?? String(e);
+};

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS } from '@trainlab/contract';
 import { z } from 'zod';
+import { DEFAULT_LAB_IMAGE } from '../adapters/labs/container-image';
 
 /**
  * All configuration comes from the environment, parsed once here. A bad value stops the process
@@ -9,9 +11,18 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An address with an optional /prefix that fits its family. */
+function cidrPrefixOk(entry: string): boolean {
+  const [address, prefix] = entry.split('/');
+  if (prefix === undefined) return true;
+  const max = isIP(address!) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** where to listen; default: localhost outside production (this machine only), 0.0.0.0 in production */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -30,6 +41,8 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** the embedded database's WebAssembly: optimised code for hot paths too (more memory; pglite-wasm.ts) */
+  PGLITE_WASM_TIER_UP: bool.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -61,7 +74,13 @@ const schema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   FORGOT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
+   * Demo accounts (published password) on an empty database: default on in development bound to
+   * loopback, off when bound beyond it; never in production (docs/operations.md, Before going live)
+   */
   SEED_DEMO: bool.optional(),
+  /** the dev mailbox (/api/dev-mailbox): same default as SEED_DEMO; never in production */
+  DEV_MAILBOX: bool.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,22 +102,74 @@ const schema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(730),
   /** bearer token of GET /metrics (Prometheus); the path answers 404 while unset */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * how long a claimed job is another instance's to take over unless its runner renews the claim (it
+   * does every third of it while the job runs): a job of an instance that died runs elsewhere after this
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** how long a stopping server waits for requests and jobs before it exits anyway */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(15),
   /**
-   * Whose X-Forwarded-For to believe for the client address (per-IP rate limits): 'loopback' (a
-   * reverse proxy on this machine), 'false' (nobody), 'true' (anybody: only behind a proxy that
-   * overwrites the header), a hop count, or a comma list of addresses/CIDRs.
+   * Whose X-Forwarded-For to believe for the client address (per-IP rate limits): 'false' (nobody,
+   * the default: any local process could forge it), 'loopback' (a reverse proxy on this machine),
+   * 'true' (anybody: only behind a proxy that overwrites the header), a hop count, or a comma list of
+   * addresses/CIDRs.
    */
   TRUST_PROXY: z
     .string()
-    .default('loopback')
+    .default('false')
     .transform((v): boolean | number | string =>
       v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
     ),
+  /**
+   * Addresses a user enters that the server fetches (SSO metadata URLs, OpenID issuers) may not lead
+   * to loopback, private, link-local (the cloud metadata service), multicast or reserved addresses
+   * (platform/http/outbound-fetch.ts) unless listed here: host names, addresses or CIDR ranges,
+   * comma-separated, e.g. `idp.corp.internal,10.20.0.0/16`. Empty (the default) allows none.
+   */
+  OUTBOUND_ALLOW_PRIVATE: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) =>
+        list.every((e) => (isIP(e.split('/')[0]!) ? cidrPrefixOk(e) : /^[a-z0-9.-]+$/.test(e) && !e.includes('/'))),
+      'must be host names, addresses or CIDR ranges, comma-separated',
+    ),
+  /**
+   * The DNS server that checks the TXT records proving an organization owns an e-mail domain
+   * (`host` or `host:port`); the system's resolvers when unset
+   */
+  DNS_RESOLVER: z
+    .string()
+    .regex(/^(\[[0-9a-f:]+\]|[0-9a-z.:-]+?)(:\d{1,5})?$/i, 'must be host or host:port')
+    .optional(),
   // ---- cloud labs ----
-  /** local: each lab is a shell (OpenSSH) and desktop (TigerVNC) on this host; memory: simulated labs without remote access (tests, demos); gce: Google Compute Engine */
-  LAB_PROVIDER: z.enum(['local', 'memory', 'gce']).default('local'),
+  /**
+   * container: each lab is a container (shell and desktop inside) on a Docker Engine API, this host's
+   * dockerd or DOCKER_HOST's; memory: simulated labs without remote access (tests, demos); gce: Google
+   * Compute Engine; local: accounts on this host (development only: refused in production)
+   */
+  LAB_PROVIDER: z.enum(['container', 'local', 'memory', 'gce']).default('container'),
+  /** container: the lab image (npm run lab-image builds it; built at first start when missing) */
+  LAB_IMAGE: z.string().min(1).default(DEFAULT_LAB_IMAGE),
+  /** container: build the lab image at start-up when it is missing (needs root and debootstrap) */
+  LAB_IMAGE_AUTOBUILD: bool.default(true),
+  /** container: labs reach the internet (never the host's services by default rules, never each other) */
+  LAB_INTERNET: bool.default(false),
+  /** container: CPUs per lab (a quota, fractions allowed) and processes per lab */
+  LAB_CPUS: z.coerce.number().min(0.1).max(64).default(1),
+  LAB_PIDS_LIMIT: z.coerce.number().int().min(32).max(100_000).default(512),
+  /** container: this install's name on the engine (default: derived from its database) */
+  LAB_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,30}$/)
+    .optional(),
   /** the local engine's SSH server for lab logins (bound to 127.0.0.1) */
   LAB_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(2222),
   /** gce: the service-account key file (JSON) the engine signs its calls with; read by the engine only */
@@ -184,12 +255,12 @@ const schema = z.object({
   // ---- meeting recordings ----
   /** largest recording accepted, in bytes (default 2 GiB) */
   RECORDING_MAX_BYTES: z.coerce.number().int().positive().default(2_147_483_648),
-  /** HMAC key of the short-lived ?t= tokens of /api/recording-file; random per process when unset */
+  /** HMAC key of the short-lived ?t= tokens of /api/recording-file; stored in the database when unset (platform/shared-secrets.ts) */
   RECORDING_URL_SECRET: z.string().min(16).optional(),
   // ---- recorded courses ----
   /** largest course video accepted, in bytes (default 2 GiB) */
   COURSE_VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2_147_483_648),
-  /** HMAC key of the short-lived /api/course-media tokens; random per process when unset */
+  /** HMAC key of the short-lived /api/course-media tokens; stored in the database when unset (platform/shared-secrets.ts) */
   COURSE_MEDIA_SECRET: z.string().min(16).optional(),
   /** ffmpeg and ffprobe programs (Debian package ffmpeg) */
   FFMPEG_PATH: z.string().default('ffmpeg'),
@@ -208,12 +279,14 @@ const schema = z.object({
   // ---- payments ----
   /** test: the embedded test gateway (offline checkout page); razorpay: Razorpay with the keys below */
   PAYMENT_GATEWAY: z.enum(['test', 'razorpay']).default('test'),
+  /** production refuses the test gateway (anyone may mark an order paid) unless this says it is a staging site */
+  STAGING_TEST_GATEWAY: bool.default(false),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   /** Razorpay API base (only a test points it at a local fake) */
   RAZORPAY_API_URL: z.string().url().optional(),
-  /** signing key of the test gateway's callbacks and webhooks; random per process when unset */
+  /** signing key of the test gateway's callbacks and webhooks; stored in the database when unset (platform/shared-secrets.ts) */
   TEST_GATEWAY_SECRET: z.string().min(16).optional(),
   /** GST included in prices, percent, unless a tenant sets its own (receipts show it) */
   GST_PERCENT: z.coerce.number().min(0).max(100).default(18),
@@ -221,7 +294,7 @@ const schema = z.object({
   RECEIPT_SELLER: z.string().default('TrainLab'),
 });
 
-export type Config = z.infer<typeof schema> & { PUBLIC_URL: string };
+export type Config = z.infer<typeof schema> & { PUBLIC_URL: string; HOST: string };
 
 export class ConfigError extends Error {}
 
@@ -248,5 +321,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.FILE_STORE === 's3' && !c.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is required when FILE_STORE=s3');
   }
-  return { ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
+  if (c.NODE_ENV === 'production' && c.PAYMENT_GATEWAY === 'test' && !c.STAGING_TEST_GATEWAY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_GATEWAY: the test gateway lets anyone mark an order paid; set PAYMENT_GATEWAY=razorpay, or STAGING_TEST_GATEWAY=true on a staging site (docs/operations.md, Before going live)',
+    );
+  }
+  if (c.NODE_ENV === 'production' && c.SEED_DEMO === true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO: demo accounts have a published password and are never created in production (docs/operations.md, Before going live)',
+    );
+  }
+  return {
+    ...c,
+    HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { FieldCipher } from './field-cipher';
 import type { Limits } from './rate-limit';
+import type { SharedSecrets } from './shared-secrets';
 
 /** Everything a use case may reach: built once at start (or per test) and passed down. */
 export interface Deps {
@@ -16,4 +17,6 @@ export interface Deps {
   cipher: FieldCipher;
   /** resolved sessions kept for SESSION_CACHE_SECONDS (decision 0024) */
   sessions: SessionCache;
+  /** signing keys shared by every instance: configured, or stored in the database (platform/shared-secrets.ts) */
+  secrets: SharedSecrets;
 }

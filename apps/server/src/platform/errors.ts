@@ -33,6 +33,20 @@ export class ValidationError extends AppError {
 /** One field's 422, e.g. `invalidField('email', 'The email has already been taken.')`. */
 export const invalidField = (field: string, message: string) => new ValidationError({ [field]: [message] });
 
+/** Does this error, or one it wraps, carry a database statement or its parameters? */
+export function holdsStatement(error: unknown): boolean {
+  for (
+    let e = error as { message?: unknown; query?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    if (typeof e.query === 'string') return true;
+    if (typeof e.message === 'string' && /failed query|params:/i.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -51,7 +65,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: 'The request body is not valid JSON.' });
     }
     if (status === 429) return reply.status(429).send({ message: MSG.tooManyAttempts });
-    if (status >= 400 && status < 500) {
+    // a client error's own words are answered, unless they hold a statement (drizzle's "Failed
+    // query: … params: …"): SQL, parameters and stacks stay in the log
+    if (status >= 400 && status < 500 && !holdsStatement(error)) {
       return reply.status(status).send({ message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 
@@ -67,14 +67,29 @@ export function parseFieldKeys(value: string): FieldKey[] {
     });
 }
 
+/**
+ * Creates `file` with `content` unless it exists, atomically: the content is written to a file of
+ * this process's own, then linked to the name, which fails when another process linked first. Of
+ * several instances starting together on one data folder exactly one key is made; the others read it.
+ */
+export function createFileOnce(file: string, content: string): void {
+  if (existsSync(file)) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const mine = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(mine, content, { mode: 0o600 });
+  try {
+    linkSync(mine, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    unlinkSync(mine);
+  }
+}
+
 /** The cipher of this server: FIELD_ENCRYPTION_KEYS, else a key kept in DATA_DIR (created once). */
 export function createFieldCipher(config: Pick<Config, 'FIELD_ENCRYPTION_KEYS' | 'DATA_DIR'>): FieldCipher {
   if (config.FIELD_ENCRYPTION_KEYS) return new FieldCipher(parseFieldKeys(config.FIELD_ENCRYPTION_KEYS));
   const file = path.resolve(config.DATA_DIR, 'field-encryption.key');
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `local:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
-    chmodSync(file, 0o600);
-  }
+  createFileOnce(file, `local:${randomBytes(32).toString('base64')}\n`);
   return new FieldCipher(parseFieldKeys(readFileSync(file, 'utf8')));
 }

@@ -14,7 +14,9 @@ import {
   orgSubadminRequests,
   sections,
   services,
+  skills,
   syllabusTopics,
+  trainerSkills,
   trainings,
   trainingTrainers,
   trainingUsers,
@@ -47,7 +49,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** One account per role, all with the demo password, around one organization and one provider. */
-export async function seedDemo(db: Db): Promise<void> {
+/** `labEngine`: the configured lab engine, so the demo learner's lab starts on it (made at its first start). */
+export async function seedDemo(db: Db, labEngine = 'container'): Promise<void> {
   await db
     .insert(linesOfBusiness)
     .values(LINES_OF_BUSINESS.map((name) => ({ name })))
@@ -90,8 +93,9 @@ export async function seedDemo(db: Db): Promise<void> {
   }
   await seedOrganizationStructure(db, org!.id, ids);
   await seedMasterData(db);
+  await seedTrainerSkills(db, ids.trainer!);
   await seedTrainings(db, org!.id, ids);
-  await seedCatalogue(db, org!.id, ids);
+  await seedCatalogue(db, org!.id, ids, labEngine);
 }
 
 const DAY = 86_400_000;
@@ -132,6 +136,36 @@ async function seedMasterData(db: Db) {
   await db
     .insert(categories)
     .values(['Cloud Computing', 'DevOps', 'Data Science', 'Security'].map((name) => ({ name, slug: makeSlug(name) })));
+}
+
+/** The demo trainer's skills, so a provider's trainer search by category finds someone. */
+async function seedTrainerSkills(db: Db, trainerId: number) {
+  const cats = await db.select({ id: categories.id, name: categories.name }).from(categories);
+  const byName = new Map(cats.map((c) => [c.name, c.id]));
+  const made = await db
+    .insert(skills)
+    .values(
+      (
+        [
+          ['Cloud Computing', 'Google Cloud'],
+          ['Cloud Computing', 'AWS'],
+          ['DevOps', 'Kubernetes'],
+          ['DevOps', 'Docker'],
+          ['Data Science', 'Python for Data Analysis'],
+          ['Security', 'Secure Code Review'],
+        ] as const
+      ).map(([category, name]) => ({ name, category_id: byName.get(category) ?? 0 })),
+    )
+    .returning({ id: skills.id });
+  await db.insert(trainerSkills).values(
+    made.map((s, i) => ({
+      trainer_id: trainerId,
+      skill_id: s.id,
+      experience: 2 + (i % 4),
+      type: 'Year',
+      rate_per_hours: 40 + 5 * i,
+    })),
+  );
 }
 
 /** One upcoming training of the provider (with the learner and the trainer) and one of the organization. */
@@ -198,7 +232,7 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
 }
 
 /** The public catalogue: public paid courses of the provider and the organization, and two certifications. */
-async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record<Role, number>>) {
+async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record<Role, number>>, labEngine: string) {
   await db.insert(courses).values([
     {
       slug: makeSlug('docker from scratch'),
@@ -243,7 +277,7 @@ async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record
       ram: 4,
       storage: 20,
       status: 2,
-      engine: 'local',
+      engine: labEngine,
       owner_user_id: ids.provider!,
       created_by: ids.provider!,
       assigned_user_id: ids.provider_user!,

@@ -23,6 +23,24 @@ export function toFormErrors(error: unknown): FormErrors {
   return mapApiError(0, null);
 }
 
+/**
+ * A refusal split for a screen: the messages of the fields it shows an input for, and the rest
+ * (`other_error` and fields it has no input for) joined for the alert on top, so none is lost.
+ */
+export function splitFormErrors(
+  error: unknown,
+  shows: (field: string) => boolean,
+): { fields: Record<string, string>; top: string | null } {
+  const mapped = toFormErrors(error);
+  const fields: Record<string, string> = {};
+  const top: string[] = mapped.other_error ? [mapped.other_error] : [];
+  for (const [field, message] of Object.entries(mapped.fields)) {
+    if (shows(field)) fields[field] = message;
+    else top.push(message);
+  }
+  return { fields, top: top.length ? top.join(' ') : null };
+}
+
 type Listener = () => void | Promise<void>;
 let onUnauthenticated: Listener | null = null;
 

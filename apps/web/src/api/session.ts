@@ -78,6 +78,19 @@ export function clearSession(): void {
   notify();
 }
 
+/** A `next` path that stays on this site ('/cart'), never another host ('//x', '/\\x') nor a sign-in page. */
+export function safeNext(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (/^\/(login|register)(?:[/?#]|$)/.test(raw)) return null;
+  return raw;
+}
+
+/** /login or /register that brings the visitor back to `next` afterwards. */
+export const withNext = (to: '/login' | '/register', next: string | null | undefined): string => {
+  const safe = safeNext(next);
+  return safe ? `${to}?next=${encodeURIComponent(safe)}` : to;
+};
+
 /** Takes (and forgets) the path a guard stored before sending the visitor to /login. */
 export function takeRedirectLink(): string | null {
   const link = localStorage.getItem(REDIRECT_KEY);

@@ -1,7 +1,7 @@
 import { type FormValidateInput, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiPost, toFormErrors } from './client';
+import { apiPost, splitFormErrors } from './client';
 
 interface ApiFormOptions<V extends Record<string, unknown>, R> {
   /** API path without the /api prefix, e.g. 'login'. */
@@ -44,16 +44,9 @@ export function useApiForm<V extends Record<string, unknown>, R = unknown>(optio
       const data = await mutation.mutateAsync(toBody ? toBody(values) : values);
       onSuccess?.(data, values);
     } catch (error) {
-      const mapped = toFormErrors(error);
-      const known: Record<string, string> = {};
-      const unknown: string[] = [];
-      for (const [field, message] of Object.entries(mapped.fields)) {
-        if (field in initialValues) known[field] = message;
-        else unknown.push(message);
-      }
-      form.setErrors(known);
-      const top = [mapped.other_error, ...unknown].filter(Boolean).join(' ');
-      setOtherError(top || null);
+      const { fields, top } = splitFormErrors(error, (field) => field in initialValues);
+      form.setErrors(fields);
+      setOtherError(top);
       onError?.();
     }
   });

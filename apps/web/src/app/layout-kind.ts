@@ -21,6 +21,7 @@ const PUBLIC_PATHS = new Set([
   '/payment',
   '/not-authorized',
   '/certification-details/:id',
+  '/course-details/:slug',
 ]);
 
 const BARE_PATHS = new Set([

@@ -33,6 +33,7 @@ export function Providers({ children, queryClient, env = 'default' }: ProvidersP
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <Suspense fallback={null}>
+        {/* below the 60 px header (global.css), so a toast never covers its buttons */}
         <Notifications position="top-right" limit={3} autoClose={4000} />
       </Suspense>
       <QueryClientProvider client={queryClient}>

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { Box, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Loader, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox, IconSearch } from '@tabler/icons-react';
 import { MSG } from '@trainlab/contract';
@@ -28,9 +28,10 @@ interface DataTableProps<T> {
   pageSize?: number;
   /**
    * Server paging (the list convention): `records` is one page, and page, search and sort live in
-   * `list` (the URL). Columns marked `sortable` sort on the server by their accessor.
+   * `list` (the URL). Columns marked `sortable` sort on the server by their accessor. `capped`: the
+   * server counted a very long list only so far (`total_capped`): there are more than `total`.
    */
-  paged?: { list: ListState; total: number | undefined; searchable?: boolean };
+  paged?: { list: ListState; total: number | undefined; capped?: boolean; searchable?: boolean };
   /** the search box's label, when a screen has more than one table to search */
   searchLabel?: string;
 }
@@ -172,7 +173,6 @@ export function DataTable<T>({
     typeof idAccessor === 'function'
       ? idAccessor(r)
       : (((r as Record<string, unknown>)[String(idAccessor ?? 'id')] as string | number | undefined) ?? i);
-  const empty = !loading && pageRows.length === 0;
   // The footer only when there is something to page through: an empty table says 'No Data Found' once.
   const pagination =
     totalRecords > 0
@@ -182,7 +182,7 @@ export function DataTable<T>({
           page,
           onPageChange,
           paginationText: ({ from, to, totalRecords: n }: { from: number; to: number; totalRecords: number }) =>
-            `${from}–${to} of ${n}`,
+            paged?.capped ? `${from}–${to} of more than ${n.toLocaleString('en-IN')}` : `${from}–${to} of ${n}`,
         }
       : {};
 
@@ -200,7 +200,17 @@ export function DataTable<T>({
         />
       ) : null}
       {error ? <ErrorAlert message={errorText(error)} /> : null}
-      {phone && !empty ? (
+      {phone && pageRows.length === 0 ? (
+        // no table on a phone even without rows: its header alone is wider than the screen
+        <Paper withBorder radius="md" p="lg" role="status" aria-label={label}>
+          <Stack align="center" gap={4}>
+            {loading ? <Loader type="dots" size="sm" /> : <IconInbox size={28} stroke={1.5} aria-hidden />}
+            <Text size="sm" c="dimmed">
+              {loading ? 'Loading…' : emptyText}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : phone ? (
         <>
           <CardList records={pageRows} columns={allColumns} keyOf={keyOf} label={label} />
           {totalRecords > perPage ? (

@@ -26,6 +26,20 @@ export const SSO_CALLS = {
     sso.saveSsoSettingsRequest,
     sso.ssoSettings.extend({ message: z.string() }),
   ),
+  checkSsoDomain: call(
+    'check-sso-domain',
+    SSO_EDITORS,
+    'Look up the TXT record that proves the organization holds a claimed domain, and mark the domain verified when it is found.',
+    sso.checkSsoDomainRequest,
+    sso.ssoSettings.extend({ message: z.string() }),
+  ),
+  verifySsoDomain: call(
+    'verify-sso-domain',
+    ['admin'],
+    'The admin marks an organization’s claimed domain verified (or not) by hand.',
+    sso.verifySsoDomainRequest,
+    sso.ssoSettings.extend({ message: z.string() }),
+  ),
   ssoExchange: call(
     'sso-exchange',
     'public',

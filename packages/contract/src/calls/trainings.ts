@@ -33,6 +33,13 @@ export const TRAINING_CALLS = {
     t.createTrainingRequest,
     t.createTrainingResponse,
   ),
+  updateTraining: call(
+    'update-training',
+    MANAGERS,
+    'Change a training of the caller’s tenant (not in the spec; issue 32): only the fields sent change. Name, dates, days, participants, description and requirements only while it has not started (status 0; 422 otherwise); the pre/post assessment may be switched on at any time, and off while no test of that type is built. The cost is computed again.',
+    t.updateTrainingRequest,
+    t.updateTrainingResponse,
+  ),
   allTrainings: call(
     'all-trainings',
     MANAGERS,
@@ -90,6 +97,13 @@ export const TRAINING_CALLS = {
     t.trainingUploadRequest,
     importResponse,
     { multipart: true },
+  ),
+  getTenantLearners: call(
+    'get-tenant-learners',
+    MANAGERS,
+    'Learner accounts of the caller’s own tenant (a provider’s provider users, an organization’s organization users), to pick one on a form; paged, searchable by name, e-mail or mobile.',
+    t.tenantLearnersRequest,
+    t.tenantLearnerPage,
   ),
   lpGetTrainingUsers: call(
     'lp/get-training-users',

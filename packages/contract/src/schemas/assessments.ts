@@ -211,6 +211,10 @@ export const resultAnswer = z.object({
   answer: z.number().nullable(),
   correct_option: z.number(),
   is_correct: z.number(),
+  /** the text of the learner's answer (null when not answered); added by issue 32 */
+  answer_text: z.string().nullable(),
+  /** the text of the correct option; added by issue 32 */
+  correct_text: z.string(),
 });
 export const attemptResult = z.object({
   attempt_id: z.number(),

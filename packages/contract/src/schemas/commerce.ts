@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, optionalText, requiredText } from '../validation.js';
 import { certification } from './master-data.js';
 import { listFields, pagedList } from './paging.js';
+import { gstinValid } from './trainer-formats.js';
 
 /**
  * Public catalogue, cart and payments (spec 01 §2 public site and cart, §3 Cart item, §4 Payment;
@@ -48,11 +49,27 @@ export const catalogueCourse = z.object({
 export type CatalogueCourse = z.infer<typeof catalogueCourse>;
 export type CatalogueCertification = z.infer<typeof certification>;
 
+/** `list` is what the spec's clients read (the courses, certifications beside it); `courses` is the same list. */
 export const homeTrainingsResponse = z.object({
+  list: z.array(catalogueCourse),
   courses: z.array(catalogueCourse),
   certifications: z.array(certification),
-  list: z.object({ courses: z.array(catalogueCourse), certifications: z.array(certification) }),
 });
+
+/** One module of a catalogue course as its public page shows it (titles and length, never the videos). */
+export const catalogueModule = z.object({
+  id: z.number(),
+  name: z.string(),
+  topics: z.array(z.object({ name: z.string(), duration_seconds: z.number().int().nullable() })),
+});
+export const catalogueCourseRequest = z.object({ slug: requiredText(191) });
+/** The public course page: the card's fields, its modules, and whether the caller already has it. */
+export const catalogueCourseDetails = catalogueCourse.extend({
+  modules: z.array(catalogueModule),
+  /** the signed-in caller already has the course (bought or assigned); false for a visitor */
+  owned: z.boolean(),
+});
+export type CatalogueCourseDetails = z.infer<typeof catalogueCourseDetails>;
 
 export const COURSE_SORTS = ['name', 'amount', 'created_at'] as const;
 export const searchCoursesRequest = z.object({
@@ -95,13 +112,16 @@ export const cartLine = z.object({
   type: z.enum(CART_TYPES),
   type_id: z.number(),
   name: z.string(),
-  /** course slug (links to /training-register/{slug}); null for a certification */
+  /** course slug (links to the course page /course-details/{slug}); null for a certification */
   slug: z.string().nullable(),
   /** current catalogue price, rupees */
   price: z.number(),
   price_paise: z.number().int(),
+  /** the signed-in buyer already has this item: it is shown, left out of the total and never charged */
+  owned: z.boolean(),
 });
 export type CartLine = z.infer<typeof cartLine>;
+/** `total` is what checkout-cart asks for, to the paisa: the lines not owned. */
 export const cartResponse = z.object({
   list: z.array(cartLine),
   total: z.number(),
@@ -162,6 +182,28 @@ export type PaymentRow = z.infer<typeof paymentRow>;
 export const paymentResultResponse = z.object({ message: z.string(), payment: paymentRow });
 
 export const PAYMENT_SORTS = ['created_at', 'amount', 'status'] as const;
+
+/** One thing the caller bought (an item of a successful cart payment) and what to do with it next. */
+export const purchaseRow = z.object({
+  id: z.number(),
+  kind: z.enum(['course', 'certification']),
+  ref_id: z.number(),
+  name: z.string(),
+  /** rupees paid for this item */
+  amount: z.number(),
+  amount_paise: z.number().int(),
+  bought_at: z.string(),
+  payment_id: z.number(),
+  receipt_no: z.string(),
+  /** the course's page to learn in (null when the course is gone) */
+  course_slug: z.string().nullable(),
+  /** the vendor's exam booking page of a certification, when the catalogue has one */
+  exam_link: z.string().nullable(),
+});
+export type PurchaseRow = z.infer<typeof purchaseRow>;
+export const PURCHASE_SORTS = ['bought_at', 'name', 'amount'] as const;
+export const myPurchasesRequest = z.object(listFields(PURCHASE_SORTS));
+export const purchasePage = pagedList(purchaseRow);
 export const paymentHistoryRequest = z.object(listFields(PAYMENT_SORTS));
 export const paymentPage = pagedList(paymentRow);
 export const paymentIdRequest = z.object({ id: idField() });
@@ -220,11 +262,11 @@ export const billingSettings = z.object({ gst_percent: z.number(), gstin: z.stri
 export const saveBillingSettingsRequest = z.object({
   gst_percent: z.coerce.number().min(0).max(100),
   gstin: z.preprocess(
-    blank,
+    (v) => blank(typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v),
     z
       .string()
-      .trim()
-      .regex(/^[0-9A-Z]{15}$/, { message: 'The gstin must be 15 letters or digits.' })
+      .regex(/^[0-9A-Z]{15}$/, { message: 'The gstin must be 15 letters or digits.', abort: true })
+      .refine(gstinValid, { message: 'The gstin is not valid: check it for a mistyped character.' })
       .optional(),
   ),
 });

@@ -39,6 +39,8 @@ export const pagedList = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     page: z.number().int(),
     per_page: z.number().int(),
+    /** set when a very long list was counted only so far: there are more than `total` rows */
+    total_capped: z.literal(true).optional(),
   });
 
 export type ListQuery<K extends string = string> = {
@@ -52,4 +54,5 @@ export interface Paged<T> {
   total: number;
   page: number;
   per_page: number;
+  total_capped?: true;
 }

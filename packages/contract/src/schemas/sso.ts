@@ -9,6 +9,16 @@ export const SSO_MSG = {
   codeInvalid: 'This sign-in link is invalid or has expired. Please sign in again.',
   domainTaken: 'This domain already signs in through another organization.',
   metadataUnreadable: 'The identity provider metadata could not be read.',
+  publicMailDomain: 'A public mail domain (such as gmail.com) cannot be used for single sign-on.',
+  domainVerified: 'The domain is verified.',
+  domainMarkedVerified: 'The domain is marked verified.',
+  domainMarkedUnverified: 'The domain is marked not verified.',
+  domainNotClaimed: 'This domain is not one of the organization’s domains: save it in the settings first.',
+  domainRecordMissing:
+    'The TXT record was not found at the domain or at its _trainlab name. DNS changes can take a while to appear: please try again later.',
+  domainDnsFailed: 'The DNS server did not answer. Please try again later.',
+  issuerNotHttps: 'The issuer address must start with https://.',
+  discoveryUnreadable: 'The issuer’s OpenID Connect discovery document could not be read.',
   /** the reasons of the error page (/sso/complete?error=…) */
   errors: {
     unknown_domain: 'Enterprise login is not configured for this e-mail domain.',
@@ -25,13 +35,50 @@ export type SsoErrorReason = keyof typeof SSO_MSG.errors;
 export const SSO_PROTOCOLS = ['saml', 'oidc'] as const;
 export const SSO_DOMAINS_MAX = 20;
 
+/**
+ * Mail domains anyone can have an address at: claiming one would send strangers to an
+ * organization's identity provider, so none of them is ever accepted.
+ */
+export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'ymail.com',
+  'rediffmail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'zoho.com',
+  'zohomail.in',
+  'gmx.com',
+  'gmx.net',
+  'mail.com',
+  'yandex.com',
+  'yandex.ru',
+  'qq.com',
+  '163.com',
+];
+
+/** The TXT record that proves an organization holds a domain (at the domain or at `_trainlab.<domain>`). */
+export const SSO_VERIFICATION_PREFIX = 'trainlab-verification=';
+export const SSO_VERIFICATION_LABEL = '_trainlab';
+
 const domainName = z
   .string()
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
     message: 'The domains must be valid domain names.',
-  });
+  })
+  .refine((d) => !PUBLIC_MAIL_DOMAINS.includes(d), { message: SSO_MSG.publicMailDomain });
 const url = (max = 500) =>
   optionalText(max).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), {
     message: 'The link must be a valid URL.',
@@ -62,6 +109,8 @@ export const saveSsoSettingsRequest = z
     group_attribute: optionalText(200),
     subadmin_group: optionalText(200),
     password_login_disabled: flag().optional().default(false),
+    /** the OpenID provider never sends email_verified: its absence is then accepted (false is always refused) */
+    oidc_email_verified_not_sent: flag().optional().default(false),
   })
   .refine((b) => b.protocol !== 'saml' || Boolean(b.saml_metadata_url || b.saml_metadata_xml || b.saml_sso_url), {
     message: 'The SSO URL field is required when no metadata is given.',
@@ -84,6 +133,22 @@ export const saveSsoSettingsRequest = z
     ...ALWAYS,
   });
 
+/** A claimed domain: verified or not, and the TXT record that proves it. */
+export const ssoDomainState = z.object({
+  domain: z.string(),
+  verified: z.boolean(),
+  /** how it was verified: its DNS record, or the admin by hand */
+  verified_by: z.enum(['dns', 'admin']).nullable(),
+  verified_at: z.string().nullable(),
+  /** publish a TXT record with record_value at record_name (or at the domain itself) */
+  record_name: z.string(),
+  record_value: z.string(),
+});
+export type SsoDomainState = z.infer<typeof ssoDomainState>;
+
+export const checkSsoDomainRequest = z.object({ organization_id: idField().nullish(), domain: domainName });
+export const verifySsoDomainRequest = z.object({ organization_id: idField(), domain: domainName, verified: flag() });
+
 /** What our side shows the organization's IT administrator. */
 export const ssoServiceProvider = z.object({
   entity_id: z.string(),
@@ -101,6 +166,8 @@ export const ssoSettings = z.object({
   protocol: z.enum(SSO_PROTOCOLS).nullable(),
   enabled: z.boolean(),
   domains: z.array(z.string()),
+  /** each saved domain's proof; only verified domains route people to the provider */
+  domain_states: z.array(ssoDomainState),
   saml_metadata_url: z.string().nullable(),
   saml_idp_entity_id: z.string().nullable(),
   saml_sso_url: z.string().nullable(),
@@ -113,6 +180,7 @@ export const ssoSettings = z.object({
   group_attribute: z.string(),
   subadmin_group: z.string().nullable(),
   password_login_disabled: z.boolean(),
+  oidc_email_verified_not_sent: z.boolean(),
   service_provider: ssoServiceProvider,
 });
 export type SsoSettings = z.infer<typeof ssoSettings>;

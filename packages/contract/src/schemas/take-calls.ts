@@ -233,7 +233,24 @@ export const answerTakeCallRequest = z
 export const requirementRow = z.object({ trId: z.number(), requirement: z.string(), status: z.number() });
 export const requirementList = z.object({ list: z.array(requirementRow), take_call: trainerTakeCallRow.nullable() });
 export const requirementsRequest = z.object({ take_call_id: id() });
-export const confirmRequirementsRequest = z.object({ ids: ids(100) });
+/**
+ * The spec's `{ids[]}` (the selected ones; the others are unselected). `take_call_id` is an optional
+ * addition so that the checklist can save each tick as it is made, including unticking the last
+ * one: with it, `ids` may be empty and every id must belong to that take call's list.
+ */
+export const confirmRequirementsRequest = z
+  .object({
+    ids: z.preprocess(
+      (v) => (v === undefined || v === null ? [] : v),
+      z.array(z.coerce.number().int().positive()).max(100),
+    ),
+    take_call_id: z.preprocess(blank, idField().optional()),
+  })
+  .refine((b) => b.take_call_id !== undefined || !Array.isArray(b.ids) || b.ids.length > 0, {
+    message: 'The ids field is required.',
+    path: ['ids'],
+    ...ALWAYS,
+  });
 export const requirementStatusRequest = z.object({ trainer_id: id(), take_call_id: id() });
 export const requirementStatusResponse = z.object({
   list: z.array(requirementRow),

@@ -55,6 +55,25 @@ export function aadharValid(value: string): boolean {
   return /^[2-9][0-9]{11}$/.test(digits) && verhoeffValid(digits);
 }
 
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * A GSTIN's 15th character is a check character over the first 14 (the GST network's mod-36 scheme):
+ * each character's value (0-9, A-Z as 10-35) is multiplied by 1 and 2 alternately from the left, each
+ * product's base-36 digits are summed, and the check character is (36 - sum mod 36) mod 36. One
+ * mistyped character always changes it, so such a GSTIN is refused before it is printed on a receipt.
+ */
+export function gstinValid(value: string): boolean {
+  const v = value.toUpperCase();
+  if (!/^[0-9A-Z]{15}$/.test(v)) return false;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_CHARS.indexOf(v[i]!) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36] === v[14];
+}
+
 /** Shows only the last four characters of a secret (account number, Aadhar, PAN). */
 export function maskTail(value: string | null | undefined): string | null {
   if (!value) return null;

@@ -6,6 +6,7 @@ import {
   aadharValid,
   BSR_FORMAT,
   GSTIN_FORMAT,
+  gstinValid,
   IBAN_FORMAT,
   IFSC_FORMAT,
   MICR_FORMAT,
@@ -57,15 +58,16 @@ const optText = (max: number) =>
     .optional()
     .transform((v) => v ?? null);
 
-/** An optional upper-cased code with a format. */
-const optCode = (field: string, format: RegExp, max = 40) =>
+/** An optional upper-cased code with a format (and a check character, when `check` is given). */
+const optCode = (field: string, format: RegExp, max = 40, check: (v: string) => boolean = () => true) =>
   z
     .preprocess(
       (v) => blank(typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v),
       z
         .string()
         .max(max)
-        .regex(format, { message: `The ${label(field)} format is invalid.` })
+        .regex(format, { message: `The ${label(field)} format is invalid.`, abort: true })
+        .refine(check, { message: `The ${label(field)} is not valid: check it for a mistyped character.` })
         .optional(),
     )
     .transform((v) => v ?? null);
@@ -124,7 +126,7 @@ export const trainerProfileFields = z.object({
     )
     .transform((v) => v ?? null),
   pan_no: optCode('pan_no', PAN_FORMAT, 10),
-  GSTIN_no: optCode('GSTIN_no', GSTIN_FORMAT, 15),
+  GSTIN_no: optCode('GSTIN_no', GSTIN_FORMAT, 15, gstinValid),
   state_code: optCode('state_code', STATE_CODE_FORMAT, 2),
   MSME_reg_no: optCode('MSME_reg_no', /^[A-Z0-9-]{1,30}$/, 30),
   type_of_enterprise: optText(191),

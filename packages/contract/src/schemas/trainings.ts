@@ -84,6 +84,57 @@ export const createTrainingRequest = z
     { message: 'The end date must be a date after or equal to start date.', path: ['end_date'], ...ALWAYS },
   );
 
+/**
+ * /update-training (not in the spec; issue 32): change a training after it was created. Every field
+ * but slug is optional and only the fields sent change. The details (name, dates, days, participants,
+ * description, requirements) change only while the training has not started; the pre/post
+ * assessment switches at any time.
+ */
+/** The details of a training: changed only before it starts. */
+export const TRAINING_DETAIL_FIELDS = [
+  'name',
+  'start_date',
+  'end_date',
+  'total_training_day',
+  'number_of_participants',
+  'description',
+  'requirements',
+] as const;
+export const updateTrainingRequest = z
+  .object({
+    slug: slugField(),
+    name: requiredText(255).optional(),
+    start_date: dateField('start date').optional(),
+    end_date: dateField('end date').optional(),
+    total_training_day: count(1, 3650).optional(),
+    number_of_participants: count(1, 100_000).optional(),
+    description: requiredText(10_000).optional(),
+    requirements: z
+      .array(z.string().max(500))
+      .max(100)
+      .transform((list) => list.map((r) => r.trim()).filter((r) => r.length > 0))
+      .optional(),
+    pre_assessment: flag().optional(),
+    post_assessment: flag().optional(),
+  })
+  .refine((b) => !isValidDate(b.start_date) || startsNotBeforeNow(b.start_date), {
+    message: 'The start date must be a date after or equal to now.',
+    path: ['start_date'],
+    ...ALWAYS,
+  })
+  .refine(
+    (b) => !isValidDate(b.start_date) || !isValidDate(b.end_date) || Date.parse(b.end_date) >= Date.parse(b.start_date),
+    { message: 'The end date must be a date after or equal to start date.', path: ['end_date'], ...ALWAYS },
+  );
+export const updateTrainingResponse = z.object({
+  message: z.string(),
+  id: z.number(),
+  slug: z.string(),
+  cost: z.number(),
+  pre_assessment: z.number(),
+  post_assessment: z.number(),
+});
+
 export const trainingRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -195,6 +246,21 @@ export const TRAINING_USER_SORT_KEYS = ['first_name', 'last_name', 'email', 'min
 /** /lp/get-training-users: one training's learners, paged (the list convention). */
 export const trainingUsersRequest = z.object({ slug: slugField(), ...listFields(TRAINING_USER_SORT_KEYS) });
 export const trainingUserPage = pagedList(trainingUserRow);
+/**
+ * /get-tenant-learners (not in the spec; issue 32): the caller's own tenant's learner accounts (a
+ * provider's provider_user accounts, an organization's organization_user accounts), to pick an
+ * existing person on the add-training-user and assign-VM forms instead of retyping them.
+ */
+export const TENANT_LEARNER_SORT_KEYS = ['first_name', 'last_name', 'email'] as const;
+export const tenantLearnersRequest = listRequest(TENANT_LEARNER_SORT_KEYS);
+export const tenantLearnerRow = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  mobile_no: z.string(),
+});
+export const tenantLearnerPage = pagedList(tenantLearnerRow);
 export const certificateAccessResponse = z.object({ message: z.string(), is_download_certificate: z.number() });
 
 // ---- trainers ----------------------------------------------------------------------------------

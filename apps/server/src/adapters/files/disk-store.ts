@@ -5,7 +5,13 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type ByteRange, FileNotFound, type FileStore, UnsafeKey } from './file-store';
 
-/** Files under one folder (`${DATA_DIR}/files`), one file per key. */
+/**
+ * Files under one folder (`${DATA_DIR}/files`), one file per key: 0600 in 0700 folders, whatever the
+ * process's umask, so no other account on the host reads a course's video or a trainer's KYC image.
+ */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
 export class DiskFileStore implements FileStore {
   readonly root: string;
   constructor(root: string) {
@@ -22,17 +28,17 @@ export class DiskFileStore implements FileStore {
 
   async put(key: string, data: Buffer | Readable): Promise<number> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });
     const tmp = `${file}.part`;
-    await pipeline(Buffer.isBuffer(data) ? [data] : data, createWriteStream(tmp));
+    await pipeline(Buffer.isBuffer(data) ? [data] : data, createWriteStream(tmp, { mode: FILE_MODE }));
     await rename(tmp, file);
     return (await stat(file)).size;
   }
 
   async append(key: string, data: Buffer): Promise<number> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await appendFile(file, data);
+    await mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });
+    await appendFile(file, data, { mode: FILE_MODE });
     return (await stat(file)).size;
   }
 

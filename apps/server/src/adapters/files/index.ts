@@ -1,12 +1,12 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Config } from '../../platform/config';
 import { DiskFileStore } from './disk-store';
-import type { FileStore } from './file-store';
-import { S3FileStore } from './s3-store';
+import type { ByteRange, FileStore } from './file-store';
+import type { S3FileStore, S3Options } from './s3-store';
 
 export { DiskFileStore } from './disk-store';
 export * from './file-store';
-export { S3FileStore } from './s3-store';
 
 type StoreConfig = Pick<
   Config,
@@ -20,11 +20,12 @@ type StoreConfig = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
-const s3Stores = new Map<string, S3FileStore>();
+const s3Stores = new Map<string, FileStore>();
 
 /**
  * The file store of this server: `${DATA_DIR}/files` on disk (the default), or an S3 bucket with
- * FILE_STORE=s3. One S3 client per configuration, shared by every caller (it keeps connections).
+ * FILE_STORE=s3. One S3 client per configuration, shared by every caller (it keeps connections);
+ * the AWS SDK loads with the first file call, never on a server that keeps its files on disk.
  */
 export function createFileStore(config: StoreConfig): FileStore {
   if (config.FILE_STORE !== 's3') return new DiskFileStore(path.join(config.DATA_DIR, 'files'));
@@ -39,8 +40,25 @@ export function createFileStore(config: StoreConfig): FileStore {
   const id = JSON.stringify(opts);
   let store = s3Stores.get(id);
   if (!store) {
-    store = new S3FileStore(opts);
+    store = lazyS3Store(opts);
     s3Stores.set(id, store);
   }
   return store;
+}
+
+function lazyS3Store(opts: S3Options): FileStore {
+  let store: Promise<S3FileStore> | undefined;
+  const use = () => {
+    store ??= import('./s3-store').then((m) => new m.S3FileStore(opts));
+    return store;
+  };
+  return {
+    put: async (key: string, data: Buffer | Readable) => (await use()).put(key, data),
+    append: async (key: string, data: Buffer) => (await use()).append(key, data),
+    read: async (key: string, range?: ByteRange) => (await use()).read(key, range),
+    stat: async (key: string) => (await use()).stat(key),
+    delete: async (key: string) => (await use()).delete(key),
+    signedUrl: async (key: string, expiresSeconds: number, contentType?: string) =>
+      (await use()).signedUrl(key, expiresSeconds, contentType),
+  };
 }

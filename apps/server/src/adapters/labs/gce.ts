@@ -4,7 +4,8 @@ import { isWindows } from '@trainlab/contract';
 import { JWT } from 'google-auth-library';
 import type { Config } from '../../platform/config';
 import { sha512Crypt } from './gce-crypt';
-import type { LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
+import { labNamespace } from './namespace';
+import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
 import { LabEngineError } from './provider';
 
 /** machine types by the form's RAM (GB): E2 shapes, the cheapest with at least that memory */
@@ -81,16 +82,21 @@ function quotaName(text: string): string {
  * of the password (the password itself never leaves our server), on Windows by a one-time
  * specialize script (decision 0025 says why and what that costs).
  */
+export const HOST_KEY_PENDING = 'The VM has not published its SSH host key yet. Try again in a minute.';
+
 export class GceLabs implements LabProvider {
   readonly name = 'gce' as const;
   private clients: { instances: InstancesClient; operations: ZoneOperationsClient; project: string } | null = null;
   private readonly pollMs: number;
   private readonly timeoutMs: number;
+  private readonly ns: string;
 
   constructor(
-    private readonly config: Pick<Config, 'GCE_KEY_FILE' | 'GCE_PROJECT' | 'GCE_API_ENDPOINT'>,
+    private readonly config: Pick<Config, 'GCE_KEY_FILE' | 'GCE_PROJECT' | 'GCE_API_ENDPOINT'> &
+      Partial<Pick<Config, 'LAB_NAMESPACE' | 'DATABASE_URL' | 'DATA_DIR'>>,
     options: GceOptions = {},
   ) {
+    this.ns = labNamespace({ DATA_DIR: './data', ...config });
     this.pollMs = options.pollMs ?? 2000;
     this.timeoutMs = options.timeoutMs ?? 10 * 60_000;
   }
@@ -201,7 +207,8 @@ export class GceLabs implements LabProvider {
         instanceResource: {
           name: spec.vmName,
           machineType: `zones/${zone}/machineTypes/${machineType}`,
-          labels: { app: 'trainlab' },
+          // the install's label: listLabs finds this install's machines, and no other install's
+          labels: { app: 'trainlab', 'trainlab-install': this.ns },
           tags: { items: [windows ? GCE_TAGS.rdp : GCE_TAGS.ssh] },
           disks: [
             {
@@ -216,7 +223,13 @@ export class GceLabs implements LabProvider {
               accessConfigs: [{ name: 'External NAT', type: 'ONE_TO_ONE_NAT' }],
             },
           ],
-          metadata: { items: windows ? windowsLogin(spec) : linuxLogin(spec) },
+          metadata: {
+            // the guest agent publishes the SSH host keys there (read back by hostKeys)
+            items: [
+              ...(windows ? windowsLogin(spec) : linuxLogin(spec)),
+              { key: 'enable-guest-attributes', value: 'TRUE' },
+            ],
+          },
         },
       }),
     );
@@ -276,7 +289,49 @@ export class GceLabs implements LabProvider {
     if (!host) throw new LabEngineError('The VM has no external IP address yet.');
     const windows = (found.tags?.items ?? []).includes(GCE_TAGS.rdp);
     const username = String(found.metadata?.items?.find((i) => i.key === 'trainlab-user')?.value ?? '');
-    return windows ? { rdp: { host, port: 3389 } } : { ssh: { host, port: 22, username } };
+    if (windows) return { rdp: { host, port: 3389 } };
+    return { ssh: { host, port: 22, username, hostKeys: await this.hostKeys(ref) } };
+  }
+
+  /**
+   * The machine's SSH host keys, as its guest agent publishes them in the guest attributes
+   * (`hostkeys/`, enabled at create): read through the authenticated API, so the terminal bridge
+   * can refuse any other machine that answers at the lab's address.
+   */
+  private async hostKeys(ref: string): Promise<string[]> {
+    const { instances, project } = this.client();
+    const { zone, instance } = GceLabs.split(ref);
+    let items: { key?: string | null; value?: string | null }[] = [];
+    try {
+      const [attributes] = await instances.getGuestAttributes({ project, zone, instance, queryPath: 'hostkeys/' });
+      items = attributes.queryValue?.items ?? [];
+    } catch (e) {
+      if (!isNotFound(e)) throw engineError(e, 'read the VM');
+    }
+    const keys = items.map((i) => String(i.value ?? '').trim()).filter((v) => /^[A-Za-z0-9+/]+=*$/.test(v));
+    if (keys.length === 0) throw new LabEngineError(HOST_KEY_PENDING);
+    return keys;
+  }
+
+  /** This install's machines in every zone of the project (by the install's label). */
+  async listLabs(): Promise<EngineLab[]> {
+    const { instances, project } = this.client();
+    const found: EngineLab[] = [];
+    try {
+      for await (const [scope, list] of instances.aggregatedListAsync({
+        project,
+        filter: `labels.trainlab-install=${this.ns}`,
+      })) {
+        const zone = scope.replace(/^zones\//, '');
+        for (const i of list.instances ?? []) {
+          if (i.name && i.labels?.['trainlab-install'] === this.ns)
+            found.push({ ref: `${zone}/${i.name}`, vmName: i.name });
+        }
+      }
+    } catch (e) {
+      throw engineError(e, 'list the VMs');
+    }
+    return found;
   }
 
   async close(): Promise<void> {

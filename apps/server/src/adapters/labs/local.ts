@@ -13,6 +13,9 @@ const run = promisify(execFile);
 /** Debian packages the local engine needs (README, .ci/run). */
 export const LOCAL_LAB_PACKAGES = 'openssh-server tigervnc-standalone-server xterm';
 const GROUP = 'trainlab-labs';
+/** Labs as accounts on the server's own host share its loopback, /tmp and user ids: never in production. */
+export const LOCAL_ENGINE_REFUSED =
+  'LAB_PROVIDER=local runs labs as accounts on the server itself, sharing its network and files: it is for development only and refused in production. Use LAB_PROVIDER=container (labs in containers, on this host or DOCKER_HOST) or gce.';
 /** Every lab account starts with this prefix: nothing else on the host is ever touched. */
 export const LAB_USER_PREFIX = 'tllab_';
 const FIRST_DISPLAY = 40;
@@ -77,6 +80,7 @@ export class LocalLabs implements LabProvider {
   readonly name = 'local' as const;
   private readonly dir: string;
   private readonly sshPort: number;
+  private readonly production: boolean;
 
   /** `root`: where the system's binaries are looked for (a test points it at an empty directory) */
   constructor(
@@ -85,9 +89,11 @@ export class LocalLabs implements LabProvider {
   ) {
     this.dir = path.resolve(config.DATA_DIR, 'labs');
     this.sshPort = config.LAB_SSH_PORT;
+    this.production = config.NODE_ENV === 'production';
   }
 
   async problem(): Promise<string | null> {
+    if (this.production) return LOCAL_ENGINE_REFUSED;
     const missing = Object.entries(BINARIES)
       .filter(([, paths]) => !paths.some((p) => existsSync(path.join(this.root, p))))
       .map(([name]) => name);
@@ -303,8 +309,11 @@ export class LocalLabs implements LabProvider {
   async connection(ref: string): Promise<LabEndpoint> {
     this.checkName(ref);
     const lab = this.readState()[ref];
+    // our own SSH server's key, read from our own data folder
+    const pub = path.join(this.dir, 'ssh_host_ed25519_key.pub');
+    const hostKeys = existsSync(pub) ? [readFileSync(pub, 'utf8').split(' ')[1] ?? ''].filter(Boolean) : [];
     return {
-      ssh: { host: '127.0.0.1', port: this.sshPort, username: ref },
+      ssh: { host: '127.0.0.1', port: this.sshPort, username: ref, hostKeys },
       ...(lab?.vncPort && alive(lab.pid) ? { vnc: { host: '127.0.0.1', port: lab.vncPort } } : {}),
     };
   }

@@ -1,4 +1,4 @@
-import type { LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
+import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
 import { LabEngineError } from './provider';
 
 /**
@@ -32,5 +32,8 @@ export class MemoryLabs implements LabProvider {
   }
   async connection(): Promise<LabEndpoint> {
     return {};
+  }
+  async listLabs(): Promise<EngineLab[]> {
+    return [...this.machines.keys()].map((ref) => ({ ref, vmName: ref }));
   }
 }

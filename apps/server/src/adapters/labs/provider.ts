@@ -12,6 +12,8 @@ export interface LabSpec {
   ram: number;
   storage: number;
   zone: string;
+  /** the create form's software list (at create only): engines with an image of their own check it */
+  softwares?: string;
 }
 
 /** What the engine says a machine is doing right now. */
@@ -19,13 +21,35 @@ export type LabState = 'running' | 'stopped' | 'missing';
 
 /** Where our server connects to reach a lab (never sent to the browser). */
 export interface LabEndpoint {
-  ssh?: { host: string; port: number; username: string };
+  /**
+   * hostKeys: the SSH host keys the lab may present (base64 of the key blobs, as in known_hosts),
+   * learned from the engine (the cloud's API, our own key file), never from the network: a shell
+   * is opened only to a machine that shows one of them.
+   */
+  ssh?: { host: string; port: number; username: string; hostKeys: string[] };
   vnc?: { host: string; port: number };
+  /** engines that open the shell and desktop themselves (openShell, openDesktop): what is there now */
+  viaEngine?: { shell: boolean; desktop: boolean };
   rdp?: { host: string; port: number };
 }
 
+/** A shell or desktop stream the engine opens inside the lab itself (no port on any host). */
+export interface LabStream {
+  /** bytes to and from the lab's shell (a terminal) or its VNC server (a desktop) */
+  readonly stream: import('node:stream').Duplex;
+  /** a terminal's new size */
+  resize?(cols: number, rows: number): Promise<void>;
+  close(): void;
+}
+
+/** A machine as the engine lists it. */
+export interface EngineLab {
+  ref: string;
+  vmName: string;
+}
+
 export interface LabProvider {
-  readonly name: 'local' | 'memory' | 'gce';
+  readonly name: 'container' | 'local' | 'memory' | 'gce';
   /** null when the engine can run labs here, else a message a person can act on */
   problem(): Promise<string | null>;
   create(spec: LabSpec): Promise<{ ref: string }>;
@@ -34,6 +58,14 @@ export interface LabProvider {
   delete(ref: string): Promise<void>;
   status(ref: string): Promise<LabState>;
   connection(ref: string): Promise<LabEndpoint>;
+  /**
+   * Engines that reach a lab through their own API (containers) open its shell and desktop here;
+   * null when this engine reaches labs through connection()'s addresses instead.
+   */
+  openShell?(ref: string, size: { cols: number; rows: number }): Promise<LabStream | null>;
+  openDesktop?(ref: string): Promise<LabStream | null>;
+  /** every lab this engine holds for this install (its ref and vm_name), for the reconcile of orphans */
+  listLabs?(): Promise<EngineLab[] | null>;
   close?(): Promise<void>;
 }
 

@@ -1,5 +1,9 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
+
+const require = createRequire(import.meta.url);
 
 /** Production engine: any SMTP server, configured by one URL (smtp://user:pass@host:port). */
 export class SmtpMailer implements Mailer {
@@ -10,7 +14,8 @@ export class SmtpMailer implements Mailer {
     url: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    // required here, not imported: nodemailer loads only on a server configured with SMTP_URL
+    this.transport = (require('nodemailer') as typeof Nodemailer).createTransport(url);
   }
 
   async send(message: MailMessage): Promise<void> {

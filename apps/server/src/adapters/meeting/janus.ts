@@ -1,14 +1,39 @@
 /// <reference path="./janode.d.ts" />
 import { EventEmitter } from 'node:events';
-import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
-import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
+import type { JanodeConnection, JanodeSession } from 'janode';
+import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 
 export type { JanusSubStream, Jsep, VideoRoomHandle } from 'janode/plugins/videoroom';
-export const VIDEOROOM_EVENT = VideoRoomPlugin.EVENT;
-export const JANODE_EVENT = Janode.EVENT;
 
-// janode logs to the console on its own (and at 'verbose' its configuration, api secret included)
-Janode.Logger.setLevel('none');
+/**
+ * The janode event names we listen for, written out so that janode itself loads with the first
+ * connection to Janus rather than at start (test/startup-modules.test.ts holds them to janode's).
+ */
+export const VIDEOROOM_EVENT = {
+  VIDEOROOM_TALKING: 'videoroom_talking',
+  VIDEOROOM_UPDATED: 'videoroom_updated',
+} as const;
+export const JANODE_EVENT = {
+  CONNECTION_CLOSED: 'connection_closed',
+  CONNECTION_ERROR: 'connection_error',
+  SESSION_DESTROYED: 'session_destroyed',
+  HANDLE_TRICKLE: 'handle_trickle',
+} as const;
+
+let janodeLib:
+  | Promise<{
+      Janode: typeof import('janode').default;
+      VideoRoomPlugin: typeof import('janode/plugins/videoroom').default;
+    }>
+  | undefined;
+function janode() {
+  janodeLib ??= Promise.all([import('janode'), import('janode/plugins/videoroom')]).then(([j, v]) => {
+    // janode logs to the console on its own (and at 'verbose' its configuration, api secret included)
+    j.default.Logger.setLevel('none');
+    return { Janode: j.default, VideoRoomPlugin: v.default };
+  });
+  return janodeLib;
+}
 
 /**
  * Our server's line to Janus (docs/decisions/0028-janus-engine.md): ONE WebSocket connection and ONE
@@ -71,6 +96,7 @@ export class JanusEngine extends EventEmitter<{ lost: [] }> {
   private async open(): Promise<Line> {
     let connection: JanodeConnection | undefined;
     try {
+      const { Janode, VideoRoomPlugin } = await janode();
       connection = await Janode.connect({
         address: [{ url: this.opts.url, ...(this.opts.apiSecret ? { apisecret: this.opts.apiSecret } : {}) }],
         // one attempt per call: the caller answers 'not reachable' and the next call tries again
@@ -108,7 +134,7 @@ export class JanusEngine extends EventEmitter<{ lost: [] }> {
   /** A new VideoRoom handle on the shared session. */
   async attach(): Promise<VideoRoomHandle> {
     const { session } = await this.ready();
-    return session.attach<VideoRoomHandle>(VideoRoomPlugin);
+    return session.attach<VideoRoomHandle>((await janode()).VideoRoomPlugin);
   }
 
   /**

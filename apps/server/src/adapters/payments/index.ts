@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Config } from '../../platform/config';
+import type { SharedSecrets } from '../../platform/shared-secrets';
 import type { PaymentGateway } from './gateway';
 import { RazorpayGateway } from './razorpay-gateway';
 import { TestGateway } from './test-gateway';
@@ -11,8 +11,11 @@ export { TestGateway } from './test-gateway';
 
 const cache = new WeakMap<Config, PaymentGateway>();
 
-/** The gateway chosen by PAYMENT_GATEWAY (one per configuration, so the test secret stays stable). */
-export function paymentGateway(config: Config): PaymentGateway {
+/**
+ * The gateway chosen by PAYMENT_GATEWAY (one per configuration). The test gateway signs with
+ * TEST_GATEWAY_SECRET, else the key every instance on the database shares (platform/shared-secrets.ts).
+ */
+export function paymentGateway(config: Config, secrets?: SharedSecrets): PaymentGateway {
   let g = cache.get(config);
   if (!g) {
     if (config.PAYMENT_GATEWAY === 'razorpay') {
@@ -28,7 +31,11 @@ export function paymentGateway(config: Config): PaymentGateway {
         config.RAZORPAY_API_URL,
       );
     } else {
-      g = new TestGateway(config.TEST_GATEWAY_SECRET ?? randomBytes(24).toString('hex'));
+      g = new TestGateway(() => {
+        if (config.TEST_GATEWAY_SECRET) return config.TEST_GATEWAY_SECRET;
+        if (!secrets) throw new Error('The test gateway has no signing key: set TEST_GATEWAY_SECRET');
+        return secrets.get('TEST_GATEWAY_SECRET');
+      });
     }
     cache.set(config, g);
   }

@@ -1,22 +1,31 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { hmacHex, type PaymentGateway, signatureMatches } from './gateway';
 
-/** Razorpay through its SDK: orders over its API; signatures checked here with the key and webhook secrets. */
+/**
+ * Razorpay through its SDK: orders over its API; signatures checked here with the key and webhook
+ * secrets. The SDK loads with the first order, not at start (signatures need only node:crypto).
+ */
 export class RazorpayGateway implements PaymentGateway {
   readonly name = 'razorpay' as const;
-  private readonly client: Razorpay;
+  private client?: Promise<Razorpay>;
 
   constructor(
     readonly keyId: string,
     private readonly keySecret: string,
     private readonly webhookSecret: string,
-    apiUrl?: string,
-  ) {
-    this.client = new Razorpay({ key_id: keyId, key_secret: keySecret });
-    if (apiUrl) {
-      // The SDK fixes its host; a test points the same client at a local fake of the API.
-      (this.client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = apiUrl;
-    }
+    private readonly apiUrl?: string,
+  ) {}
+
+  private sdk(): Promise<Razorpay> {
+    this.client ??= import('razorpay').then(({ default: Sdk }) => {
+      const client = new Sdk({ key_id: this.keyId, key_secret: this.keySecret });
+      if (this.apiUrl) {
+        // The SDK fixes its host; a test points the same client at a local fake of the API.
+        (client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = this.apiUrl;
+      }
+      return client;
+    });
+    return this.client;
   }
 
   async createOrder(input: {
@@ -25,7 +34,7 @@ export class RazorpayGateway implements PaymentGateway {
     receipt: string;
     notes?: Record<string, string>;
   }) {
-    const order = await this.client.orders.create({
+    const order = await (await this.sdk()).orders.create({
       amount: input.amount_paise,
       currency: input.currency,
       receipt: input.receipt,

@@ -9,7 +9,12 @@ import { hmacHex, type PaymentGateway, signatureMatches } from './gateway';
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
   readonly keyId = 'test_gateway';
-  constructor(private readonly secret: string) {}
+  /** the signing key, or how to get it when signing (a key stored in the database is read once it answers) */
+  constructor(private readonly key: string | (() => string)) {}
+
+  private get secret(): string {
+    return typeof this.key === 'string' ? this.key : this.key();
+  }
 
   async createOrder(): Promise<{ order_id: string }> {
     return { order_id: `order_test_${randomBytes(9).toString('hex')}` };

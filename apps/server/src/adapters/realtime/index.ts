@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { redisClass } from './redis-client';
 
 /**
  * Realtime fan-out and shared presence (architecture: 'realtime fan-out'). In-process by default;
@@ -107,6 +107,7 @@ const REFRESH_IF =
 
 export function redisRealtime(url: string, prefix: string): Realtime {
   const opts = { lazyConnect: false, maxRetriesPerRequest: 3 };
+  const Redis = redisClass();
   const cmd = new Redis(url, opts);
   const sub = new Redis(url, opts);
   const handlers = new Map<string, Set<Handler>>();

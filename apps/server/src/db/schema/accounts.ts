@@ -52,8 +52,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    index('users_organization_idx').on(t.organization_id),
-    index('users_provider_idx').on(t.provider_id),
+    // tenant lists read newest first by id: the index gives them in order (no sort of the tenant)
+    index('users_organization_idx').on(t.organization_id, t.id),
+    index('users_provider_idx').on(t.provider_id, t.id),
   ],
 );
 

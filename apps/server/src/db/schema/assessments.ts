@@ -38,6 +38,8 @@ export const questions = pgTable(
   (t) => [
     uniqueIndex('questions_bank_dedupe_unique').on(t.bank, t.dedupe_key),
     index('questions_bank_language_level_idx').on(t.bank, t.language_identified, t.level),
+    // a bank newest first: the question bank's default page (decision 0047)
+    index('questions_bank_id_idx').on(t.bank, t.id),
   ],
 );
 

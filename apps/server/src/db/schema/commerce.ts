@@ -64,9 +64,10 @@ export const payments = pgTable(
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('payments_user_idx').on(t.user_id, t.id),
-    index('payments_owner_idx').on(t.owner_user_id, t.purpose, t.id),
-    index('payments_org_idx').on(t.organization_id, t.purpose, t.id),
+    // the lists are newest first: the page reads its 20 rows off the index (decision 0047)
+    index('payments_user_idx').on(t.user_id, t.created_at, t.id),
+    index('payments_owner_idx').on(t.owner_user_id, t.purpose, t.created_at, t.id),
+    index('payments_org_idx').on(t.organization_id, t.purpose, t.created_at, t.id),
   ],
 );
 

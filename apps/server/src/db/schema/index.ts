@@ -5,6 +5,7 @@ export * from './certificates';
 export * from './commerce';
 export * from './conference';
 export * from './courses';
+export * from './instance-secrets';
 export * from './jobs';
 export * from './lab-schedules';
 export * from './labs';

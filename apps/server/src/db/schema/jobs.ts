@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Durable background jobs (mail with certificates, later VM idle stop, billing). A job is claimed
@@ -23,4 +23,20 @@ export const jobs = pgTable(
     finished_at: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('jobs_due_idx').on(t.status, t.run_at)],
+);
+
+/**
+ * The mails a job has sent, one row per message (its recipient and subject, and which of that pair it
+ * was in the run): a job run again after its runner died skips what it already sent.
+ */
+export const jobMails = pgTable(
+  'job_mails',
+  {
+    job_id: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    mail_key: text('mail_key').notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job_id, t.mail_key] })],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, sessions, users } from './accounts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -29,24 +30,39 @@ export const ssoSettings = pgTable('sso_settings', {
   subadmin_group: text('subadmin_group'),
   /** 1: people of the organization's domains may not sign in with a password */
   password_login_disabled: integer('password_login_disabled').notNull().default(0),
+  /** 1: the OpenID provider never sends email_verified (its e-mails are its own): absence accepted; false still refused */
+  oidc_email_verified_not_sent: integer('oidc_email_verified_not_sent').notNull().default(0),
   sp_private_key_enc: text('sp_private_key_enc').notNull(),
   sp_cert: text('sp_cert').notNull(),
   updated_at: at('updated_at').notNull().defaultNow(),
 });
 
-/** E-mail domains that route a person to their organization's provider (lower case, unique). */
+/**
+ * E-mail domains an organization claims (lower case). A claim routes people to the organization's
+ * provider only once it is verified: by a DNS TXT record holding `verification_token` (checked on
+ * request) or by the admin by hand. Several organizations may claim a domain; only one may hold it
+ * verified (the partial unique index), so an early claim cannot keep the real owner out.
+ */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     organization_id: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** the value of the TXT record `trainlab-verification=<token>` (claims saved before it get one) */
+    verification_token: text('verification_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verified_at: at('verified_at'),
+    /** 'dns' or 'admin' */
+    verified_by: text('verified_by'),
   },
-  (t) => [index('sso_domains_organization_idx').on(t.organization_id)],
+  (t) => [
+    primaryKey({ columns: [t.organization_id, t.domain] }),
+    index('sso_domains_organization_idx').on(t.organization_id),
+    uniqueIndex('sso_domains_verified_domain_idx').on(t.domain).where(sql`${t.verified_at} is not null`),
+  ],
 );
 
-/** Sign-in requests sent to a provider: SAML AuthnRequest ids and OIDC states, each usable once. */
 export const ssoRequests = pgTable(
   'sso_requests',
   {

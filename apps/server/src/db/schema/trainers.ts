@@ -5,7 +5,7 @@ import { categories } from './master-data';
 import { trainings } from './trainings';
 
 /**
- * The trainer's own data and take calls (spec 02 §3). Aadhar, PAN and account numbers are stored
+ * The trainer's own data and take calls (spec 02 §3). Aadhar, PAN, GSTIN and account numbers are stored
  * encrypted (`deps.cipher`, text `fc1.…`); pictures are file-store keys.
  */
 
@@ -33,6 +33,7 @@ export const trainerProfiles = pgTable('trainer_profiles', {
   aadhar_no: text('aadhar_no'),
   /** encrypted */
   pan_no: text('pan_no'),
+  /** encrypted (characters 3 to 12 of a GSTIN are its holder's PAN) */
   gstin_no: text('gstin_no'),
   state_code: text('state_code'),
   msme_reg_no: text('msme_reg_no'),
@@ -158,7 +159,12 @@ export const takeCalls = pgTable(
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [index('take_calls_training_idx').on(t.training_id)],
+  (t) => [
+    index('take_calls_training_idx').on(t.training_id),
+    // the list is latest first across a tenant's trainings: walked in this order, the page stops
+    // after its 20 rows when the tenant holds a fair share of the calls (decision 0047)
+    index('take_calls_start_idx').on(t.start, t.id),
+  ],
 );
 
 /** One trainer in a take call (the take call detail): the trainer's answer. */

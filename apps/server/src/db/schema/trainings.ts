@@ -49,6 +49,9 @@ export const trainings = pgTable(
   (t) => [
     index('trainings_owner_end_idx').on(t.owner_user_id, t.end_date),
     index('trainings_org_end_idx').on(t.organization_id, t.end_date),
+    // the upcoming list's order (start date, then id), read from the index a page at a time
+    index('trainings_owner_start_idx').on(t.owner_user_id, t.start_date, t.id),
+    index('trainings_org_start_idx').on(t.organization_id, t.start_date, t.id),
   ],
 );
 

@@ -231,11 +231,23 @@ export async function saveAnswer(
   return { message: TAKE_MSG.answerSaved, remaining_seconds: secondsLeft(attempt) };
 }
 
+type Options = { option1: string; option2: string; option3: string; option4: string };
+/** The text of option 1–4 of a question. */
+const optionText = (q: Options, n: number) => q[`option${n}` as keyof Options] ?? '';
+
 async function resultOf(db: Db, attempt: AttemptRow, a: AssessmentRow) {
   let answers = null;
   if (a.show_answers) {
     const rows = await db
-      .select({ id: questions.id, question: questions.question, correct: questions.correct_option })
+      .select({
+        id: questions.id,
+        question: questions.question,
+        correct: questions.correct_option,
+        option1: questions.option1,
+        option2: questions.option2,
+        option3: questions.option3,
+        option4: questions.option4,
+      })
       .from(questions)
       .where(inArray(questions.id, attempt.question_ids.length ? attempt.question_ids : [0]));
     const given = await db
@@ -255,6 +267,8 @@ async function resultOf(db: Db, attempt: AttemptRow, a: AssessmentRow) {
           answer,
           correct_option: q.correct,
           is_correct: answer === q.correct ? 1 : 0,
+          answer_text: answer === null ? null : optionText(q, answer),
+          correct_text: optionText(q, q.correct),
         },
       ];
     });

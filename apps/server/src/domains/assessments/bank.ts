@@ -7,7 +7,7 @@ import {
   type questionBankRequest,
   questionImportRow,
 } from '@trainlab/contract';
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { assessmentAnswers, assessmentAttempts, assessmentQuestions, questions } from '../../db/schema';
@@ -16,7 +16,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError, invalidField, notFound } from '../../platform/errors';
 import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 import { managerTenant } from '../trainings/access';
 
 /** The shared bank, kept by the admin and visible to every tenant. */
@@ -70,35 +70,58 @@ type Sort = (typeof QUESTION_SORT_KEYS)[number];
 export async function questionBank(deps: Deps, auth: AuthContext, q: z.output<typeof questionBankRequest>) {
   const bank = callerBank(auth);
   const window = pageWindow(q);
-  const filter = and(
-    visibleBanks(bank),
+  const filters = [
     q.language_identified ? sql`lower(${questions.language_identified}) = lower(${q.language_identified})` : undefined,
     q.level ? eq(questions.level, q.level) : undefined,
     searchWhere(q.search, [questions.question, questions.question_category, questions.language_identified]),
-  );
-  const rows = await deps.db
-    .select({ ...getTableColumns(questions), total: totalOver() })
-    .from(questions)
-    .where(filter)
-    .orderBy(
-      ...orderFor(
-        q.sort as Sort | `-${Sort}` | undefined,
-        {
-          question: questions.question,
-          language_identified: questions.language_identified,
-          level: questions.level,
-          question_category: questions.question_category,
-        },
-        [sql`${questions.id} desc`],
-        questions.id,
-      ),
-    )
-    .limit(window.limit)
-    .offset(window.offset);
-  return toPage(rows, window, toQuestionItem, async () => {
-    const [r] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(questions).where(filter);
-    return Number(r?.n ?? 0);
-  });
+  ];
+  const filter = and(visibleBanks(bank), ...filters);
+  const rows = q.sort || bank.key === SHARED_BANK ? await sortedPage() : await newestOfTwoBanks();
+  return toCountedPage(rows, window, toQuestionItem, (limit) => countWhere(deps.db, questions, filter, limit));
+
+  function sortedPage() {
+    return deps.db
+      .select(getTableColumns(questions))
+      .from(questions)
+      .where(filter)
+      .orderBy(
+        ...orderFor(
+          q.sort as Sort | `-${Sort}` | undefined,
+          {
+            question: questions.question,
+            language_identified: questions.language_identified,
+            level: questions.level,
+            question_category: questions.question_category,
+          },
+          [sql`${questions.id} desc`],
+          questions.id,
+        ),
+      )
+      .limit(window.limit)
+      .offset(window.offset);
+  }
+
+  /**
+   * The default order (newest first) over two banks: `bank in (own, shared) order by id desc` walks
+   * the whole table backwards past every other tenant's newer questions. Each bank read newest
+   * first off (bank, id), as far as the page reaches, then merged: the page never reads more than
+   * offset + per_page rows of each (decision 0047).
+   */
+  function newestOfTwoBanks() {
+    const reach = window.offset + window.limit;
+    const newest = (key: string) =>
+      deps.db
+        .select(getTableColumns(questions))
+        .from(questions)
+        .where(and(eq(questions.bank, key), ...filters))
+        .orderBy(desc(questions.id))
+        .limit(reach);
+    return newest(bank.key)
+      .unionAll(newest(SHARED_BANK))
+      .orderBy(sql`"id" desc`)
+      .limit(window.limit)
+      .offset(window.offset);
+  }
 }
 
 type QuestionInput = z.output<typeof addQuestionRequest>;

@@ -17,8 +17,10 @@ import { callerBank, SHARED_BANK, toQuestionItem } from './bank';
 import type { DrawCounts } from './draw';
 
 export const BUILD_MSG = {
-  notIncluded: (type: number) =>
-    `The training does not include a ${type === 1 ? 'pre' : 'post'}-assessment (see its Cost tab).`,
+  notIncluded: (type: number) => {
+    const kind = type === 1 ? 'pre' : 'post';
+    return `The training does not include a ${kind}-assessment. Switch it on first: 'Switch on ${kind}-assessment' on this page, or Edit in the training's menu on All Trainings.`;
+  },
   started: 'Learners have already started this test; it can no longer be changed.',
   cannotFill: (level: string, have: number) =>
     `The bank has only ${have} ${level} question${have === 1 ? '' : 's'} in this language.`,

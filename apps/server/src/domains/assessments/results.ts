@@ -1,6 +1,5 @@
 import { MSG } from '@trainlab/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { assessmentAnswers, assessmentAttempts, assessments, questions, trainingUsers, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
@@ -116,6 +115,8 @@ export async function trainingResults(deps: Deps, auth: AuthContext, slug: strin
 export async function exportResults(deps: Deps, auth: AuthContext, slug: string) {
   const training = await trainingForManager(deps, auth, slug);
   const r = await resultsFor(deps, training.id, training.name);
+  // ExcelJS (30 MB) loads with the first export, not at start
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const learners = wb.addWorksheet('Learners');
   learners.columns = [

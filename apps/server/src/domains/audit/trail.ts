@@ -5,15 +5,8 @@ import { auditedRole } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import {
-  countWhere,
-  likePattern,
-  orderFor,
-  pageWindow,
-  searchWhere,
-  toPage,
-  totalOver,
-} from '../../platform/http/paging';
+import { countWhere, likePattern, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
+import { isSensitiveField, REDACTED, redactSensitive } from '../../platform/sensitive-fields';
 
 export interface AuditFilters {
   actor?: string;
@@ -53,6 +46,19 @@ function filtersWhere(auth: AuthContext, f: AuditFilters): SQL | undefined {
   return and(...parts.filter(Boolean));
 }
 
+/** Rows written before a field was named sensitive are redacted on the way out (page and export). */
+function redactChanges(changes: AuditEntry['changes']): AuditEntry['changes'] {
+  if (!changes || typeof changes !== 'object') return changes;
+  const out: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [field, c] of Object.entries(changes as Record<string, { before: unknown; after: unknown }>)) {
+    const hide = (v: unknown) => (v === undefined || v === null ? v : REDACTED);
+    out[field] = isSensitiveField(field)
+      ? { before: hide(c?.before), after: hide(c?.after) }
+      : { before: redactSensitive(c?.before), after: redactSensitive(c?.after) };
+  }
+  return out as AuditEntry['changes'];
+}
+
 const toEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
   id: r.id,
   at: r.at.toISOString(),
@@ -62,7 +68,7 @@ const toEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
   action: r.action,
   target_type: r.target_type,
   target_id: r.target_id,
-  changes: r.changes,
+  changes: redactChanges(r.changes as AuditEntry['changes']),
   ip: r.ip,
 });
 
@@ -77,7 +83,7 @@ export async function auditPage(
     searchWhere(q.search, [auditLog.action, auditLog.target_type, auditLog.target_id, auditLog.actor_email]),
   );
   const rows = await deps.db
-    .select({ row: auditLog, total: totalOver() })
+    .select({ row: auditLog })
     .from(auditLog)
     .where(where)
     .orderBy(
@@ -90,11 +96,11 @@ export async function auditPage(
     )
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(
+  return toCountedPage(
     rows,
     window,
     (r) => toEntry(r.row),
-    () => countWhere(deps.db, auditLog, where),
+    (limit) => countWhere(deps.db, auditLog, where, limit),
   );
 }
 

@@ -27,6 +27,11 @@ export const inCatalogue = (): SQL =>
 
 const purchases = courses.purchase_count;
 
+/** Who offers a course: its organization, else its provider's name (needs both joins). */
+export const offeredBy = sql<
+  string | null
+>`coalesce(${organizations.name}, nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''))`;
+
 const courseColumns = {
   id: courses.id,
   name: courses.name,
@@ -34,9 +39,7 @@ const courseColumns = {
   description: courses.description,
   amount_paise: courses.amount_paise,
   created_at: courses.created_at,
-  offered_by: sql<
-    string | null
-  >`coalesce(${organizations.name}, nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''))`,
+  offered_by: offeredBy,
 };
 
 type CourseRow = {
@@ -74,8 +77,9 @@ export async function homeTrainings(deps: Deps) {
     .limit(HOME_LIMIT);
   const { query, c } = certificationsWithMasters(deps.db, false);
   const certRows = await query.orderBy(asc(c.name), asc(c.id)).limit(HOME_LIMIT);
-  const list = { courses: courseRows.map(toCourse), certifications: certRows as CatalogueCertification[] };
-  return { ...list, list };
+  const list = courseRows.map(toCourse);
+  // the spec's clients read `list` (the courses) with `certifications` beside it; `courses` is the same array
+  return { list, courses: list, certifications: certRows as CatalogueCertification[] };
 }
 
 type CourseQuery = z.output<typeof searchCoursesRequest>;

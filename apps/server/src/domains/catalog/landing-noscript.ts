@@ -17,7 +17,7 @@ const inr = (rupees: number) =>
 export function landingNoscript(home: { courses: CatalogueCourse[]; certifications: CatalogueCertification[] }) {
   const courses = home.courses.map(
     (c) =>
-      `<li><a href="/training-register/${encodeURIComponent(c.slug)}">${escapeHtml(c.name)}</a> — ${inr(c.amount)}${
+      `<li><a href="/course-details/${encodeURIComponent(c.slug)}">${escapeHtml(c.name)}</a> — ${inr(c.amount)}${
         c.offered_by ? `, offered by ${escapeHtml(c.offered_by)}` : ''
       }</li>`,
   );

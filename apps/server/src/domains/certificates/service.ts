@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { CERT_MSG, MSG, type updateCertificateSettingsRequest } from '@trainlab/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import JSZip from 'jszip';
 import type { z } from 'zod';
 import {
   certificateSettings,
@@ -18,7 +17,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { postTestPercent } from '../assessments/scores';
-import { type CertificateFacts, renderCertificatePdf } from './pdf';
+import type { CertificateFacts } from './pdf';
 
 type Training = typeof trainings.$inferSelect;
 type Enrolment = typeof trainingUsers.$inferSelect;
@@ -231,7 +230,9 @@ export function factsOf(deps: Deps, c: Certificate): CertificateFacts {
   };
 }
 
-export const pdfOf = (deps: Deps, c: Certificate) => renderCertificatePdf(factsOf(deps, c));
+/** pdf-lib, fontkit and the fonts load with the first certificate printed, not at start. */
+export const pdfOf = async (deps: Deps, c: Certificate) =>
+  (await import('./pdf')).renderCertificatePdf(factsOf(deps, c));
 
 const fileName = (c: Certificate) =>
   `certificate-${c.ref_no}-${c.user_name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'learner'}.pdf`;
@@ -336,6 +337,7 @@ export async function trainingCertificatesZip(deps: Deps, tenant: Tenant, slug: 
     .from(trainingUsers)
     .where(and(eq(trainingUsers.training_id, t.id), eq(trainingUsers.is_download_certificate, 1)))
     .orderBy(asc(trainingUsers.id));
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   let count = 0;
   for (const e of enrolments) {

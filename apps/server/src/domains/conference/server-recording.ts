@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -106,14 +106,21 @@ export async function mergeParts(
   return target;
 }
 
+/**
+ * The stored file of one Janus recording folder: the same on every run of its job, so a run after
+ * a crash finds the recording made and adds no second one.
+ */
+const serverRecordingKey = (p: Pick<ServerRecordingPayload, 'trainingId' | 'dir'>) =>
+  `recordings/${p.trainingId}/server-${createHash('sha256').update(p.dir).digest('hex').slice(0, 24)}.webm`;
+
 /** Step 3: stored and listed as a ready recording of the training (its latest topic's). */
 export async function storeRecording(
   deps: Deps,
   files: FileStore,
   file: string,
-  p: Pick<ServerRecordingPayload, 'trainingId' | 'userId'>,
+  p: Pick<ServerRecordingPayload, 'trainingId' | 'userId' | 'dir'>,
 ): Promise<number> {
-  const key = `recordings/${p.trainingId}/${randomBytes(12).toString('hex')}.webm`;
+  const key = serverRecordingKey(p);
   const bytes = await files.put(key, createReadStream(file));
   const topicId = await latestTopic(deps, p.trainingId);
   return deps.db.transaction(async (tx) => {
@@ -146,6 +153,15 @@ export async function processServerRecording(
   payload: ServerRecordingPayload,
   tools: Tools = { ppRec: deps.config.JANUS_PP_REC_PATH, ffmpeg: deps.config.FFMPEG_PATH },
 ): Promise<number | null> {
+  const [made] = await deps.db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(eq(recordings.storage_key, serverRecordingKey(payload)));
+  if (made) {
+    // an earlier run stored it and stopped before the end: only the clean-up is left
+    await rm(payload.dir, { recursive: true, force: true });
+    return made.id;
+  }
   const work = await mkdtemp(join(tmpdir(), 'trainlab-rec-'));
   try {
     const parts = await convertMjr(payload.dir, work, tools);

@@ -6,12 +6,20 @@ import {
   type createModuleRequest,
   type ListQuery,
 } from '@trainlab/contract';
-import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { courseModules, courses } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import {
+  countWhere,
+  orderFor,
+  pageWindow,
+  searchWhere,
+  toCountedPage,
+  toPage,
+  totalOver,
+} from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { managerTenant } from '../trainings/access';
 import {
@@ -91,7 +99,7 @@ export async function getCourses(deps: Deps, auth: AuthContext, q: ListQuery<(ty
   const window = pageWindow(q);
   const filter = and(courseTenantWhere(managerTenant(auth)), searchWhere(q.search, [courses.name]));
   const rows = await deps.db
-    .select({ ...getTableColumns(courses), ...counts, total: totalOver() })
+    .select({ ...getTableColumns(courses), ...counts })
     .from(courses)
     .where(filter)
     .orderBy(
@@ -104,12 +112,7 @@ export async function getCourses(deps: Deps, auth: AuthContext, q: ListQuery<(ty
     )
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(rows, window, toCourseItem, () => countWhere(deps, filter));
-}
-
-async function countWhere(deps: Deps, filter: SQL | undefined) {
-  const [r] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(courses).where(filter);
-  return Number(r?.n ?? 0);
+  return toCountedPage(rows, window, toCourseItem, (limit) => countWhere(deps.db, courses, filter, limit));
 }
 
 /** /get-course-details */
@@ -144,6 +147,6 @@ export async function courseList(deps: Deps, q: ListQuery<(typeof CATALOGUE_SORT
       is_paid: r.is_paid,
       description: r.description,
     }),
-    () => countWhere(deps, filter),
+    () => countWhere(deps.db, courses, filter),
   );
 }

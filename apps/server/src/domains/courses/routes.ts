@@ -20,7 +20,7 @@ export function courseRoutes(app: FastifyInstance, deps: Deps): void {
   const ctx: player.PlayerCtx = {
     deps,
     files: createFileStore(deps.config),
-    tokens: new PlaybackTokens(deps.config.COURSE_MEDIA_SECRET),
+    tokens: new PlaybackTokens(() => deps.secrets.get('COURSE_MEDIA_SECRET')),
   };
   defineCall(app, deps, API.getCourses, ({ body, auth }) => courses.getCourses(deps, auth, body));
   defineCall(app, deps, API.getModules, ({ body, auth }) => courses.getModules(deps, auth, body.course_id));

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FileStore } from '../../adapters/files';
 import { courseModules, courses, courseTopics } from '../../db/schema';
+import { afterCommit } from '../../platform/db/ambient-transaction';
 import type { Deps } from '../../platform/deps';
 import { notFound, ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
@@ -147,8 +148,9 @@ export async function updateTopic(ctx: CourseCtx, auth: AuthContext, request: Fa
         .where(eq(courseTopics.id, old.id));
       if (newKey) await enqueueVideo({ db: tx as unknown as Deps['db'] }, old.id, newKey);
     });
-    // the old original goes now; the old package stays playable until the new one is ready
-    if (newKey && old.video_key) await files.delete(old.video_key);
+    // the old original goes once the change is committed; the old package stays playable until the new one is ready
+    const oldKey = old.video_key;
+    if (newKey && oldKey) await afterCommit(() => files.delete(oldKey));
     const status = (newKey ? 'processing' : old.video_status) as 'processing' | 'ready' | 'failed';
     return { message: COURSE_MSG.topicUpdated, id: old.id, slug: old.slug, video_status: status };
   } finally {
@@ -160,8 +162,11 @@ export async function updateTopic(ctx: CourseCtx, auth: AuthContext, request: Fa
 export async function deleteTopic(ctx: CourseCtx, auth: AuthContext, slug: string) {
   const { topic } = await topicForManager(ctx.deps, auth, { slug });
   await ctx.deps.db.delete(courseTopics).where(eq(courseTopics.id, topic.id));
-  await deleteTopicMedia(ctx.files, topic);
-  for (const track of topic.caption_tracks) await ctx.files.delete(track.key);
+  // files cannot be rolled back: they go once the row's removal is committed
+  await afterCommit(async () => {
+    await deleteTopicMedia(ctx.files, topic);
+    for (const track of topic.caption_tracks) await ctx.files.delete(track.key);
+  });
   return { message: COURSE_MSG.topicDeleted };
 }
 

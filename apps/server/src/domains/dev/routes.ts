@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { devMailboxOn } from '../../platform/exposure';
 import { defineCall } from '../../platform/http/define-call';
 
-/** The dev mailbox reads the outbox; it does not exist in production. */
+/**
+ * The dev mailbox reads the outbox (every reset link): never in production, and beyond loopback only
+ * when DEV_MAILBOX=true says so (platform/exposure.ts).
+ */
 export function devRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.devMailbox, async () => {
-    if (deps.config.NODE_ENV === 'production') throw notFound();
+    if (!devMailboxOn(deps.config)) throw notFound();
     const rows = await deps.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
     return {
       list: rows.map((r) => ({

@@ -17,13 +17,13 @@ import { ValidationError } from '../../platform/errors';
 import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { issuePasswordLink } from '../accounts-mail';
-import { isLearner, managerTenant, type Tenant } from '../trainings/access';
+import { managerTenant, type Tenant } from '../trainings/access';
 import { newLearner } from '../trainings/training-users';
 import { type VmRow, vmTenantWhere } from './access';
 
 /**
- * Assignment (spec 02 §5): a lab goes to one learner, found by e-mail or created as a learner of
- * the tenant; the assignment is a usage row (status Assign) and the learner is e-mailed. Excel
+ * Assignment (spec 02 §5): a lab goes to one learner of the tenant, found by e-mail or created as
+ * a learner of the tenant; the assignment is a usage row (status Assign) and the learner is e-mailed. Excel
  * rows take the tenant's free labs, oldest first; all rows or none.
  */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -48,6 +48,18 @@ async function freeLabs(tx: Tx, tenant: Tenant, limit: number): Promise<VmRow[]>
     .orderBy(asc(vms.id))
     .limit(limit)
     .for('update');
+}
+
+/**
+ * Whether a lab of `tenant` may go to this existing account: only to the tenant's own learners (a
+ * provider's provider_user accounts, an organization's organization_user accounts). Every other
+ * account (another tenant's learner, a manager, a trainer, a self-registered user) gets the same
+ * refusal, so the answer does not tell what the e-mail belongs to.
+ */
+function assignable(tenant: Tenant, account: typeof users.$inferSelect): boolean {
+  return tenant.kind === 'provider'
+    ? account.roles.includes('provider_user') && account.provider_id === tenant.ownerId
+    : account.roles.includes('organization_user') && account.organization_id === tenant.organizationId;
 }
 
 async function accountsByEmail(tx: Tx, emails: string[]) {
@@ -116,7 +128,7 @@ export async function assignVm(deps: Deps, auth: AuthContext, body: z.output<typ
       if (!vm) throw new ValidationError({ other_error: [MSG.labNoFreeVm] });
     }
     const account = (await accountsByEmail(tx, [body.email.toLowerCase()])).get(body.email.toLowerCase());
-    if (account && !isLearner(account.roles)) throw new ValidationError({ email: [MSG.labNotLearner] });
+    if (account && !assignable(tenant, account)) throw new ValidationError({ email: [MSG.labNotAssignable] });
     return assignAll(deps, tx, tenant, [{ person: body, vm }]);
   });
   await notify(deps, done);
@@ -161,7 +173,7 @@ export async function assignVmsFromExcel(deps: Deps, auth: AuthContext, request:
             const key = p.email.toLowerCase();
             const account = existing.get(key);
             if (seen.has(key)) rows.reject(batch[i]!.row, 'email', 'The email appears more than once in the file.');
-            else if (account && !isLearner(account.roles)) rows.reject(batch[i]!.row, 'email', MSG.labNotLearner);
+            else if (account && !assignable(tenant, account)) rows.reject(batch[i]!.row, 'email', MSG.labNotAssignable);
             seen.add(key);
           });
           if (rows.failed || free !== undefined) continue;

@@ -61,8 +61,12 @@ export async function createVms(deps: Deps, auth: AuthContext, body: z.output<ty
         password_enc: deps.cipher.encrypt(password),
       })
       .returning();
+    // the record stays as deleted when the create does not finish, so the name is never reused
+    const abandon = () =>
+      deps.db.update(vms).set({ status: VM_STATUS.deleted, deleted_at: new Date() }).where(eq(vms.id, row!.id));
+    let ref: string;
     try {
-      const { ref } = await engine.create({
+      ({ ref } = await engine.create({
         vmName,
         username,
         password,
@@ -70,13 +74,22 @@ export async function createVms(deps: Deps, auth: AuthContext, body: z.output<ty
         ram: body.ram,
         storage: body.storage,
         zone: body.zone,
-      });
-      await deps.db.update(vms).set({ engine_ref: ref }).where(eq(vms.id, row!.id));
+        softwares: body.softwares,
+      }));
     } catch (e) {
-      // the record stays as deleted so the name is never reused; the engine's message is shown
-      await deps.db.update(vms).set({ status: VM_STATUS.deleted, deleted_at: new Date() }).where(eq(vms.id, row!.id));
+      await abandon();
       const message = e instanceof LabEngineError ? e.message : 'The lab engine could not create the VM.';
       throw new ValidationError({ other_error: [message] });
+    }
+    // The create is acknowledged once the record holds the engine's reference. When that write fails
+    // (the database went away), the machine is undone now, or else by reconcileOrphans later: the
+    // caller's retry must not leave two labs.
+    try {
+      await deps.db.update(vms).set({ engine_ref: ref }).where(eq(vms.id, row!.id));
+    } catch (e) {
+      await engine.delete(ref).catch(() => undefined);
+      await abandon().catch(() => undefined);
+      throw e;
     }
     created.push({ name: label, vm_name: vmName, username, password });
   }

@@ -9,6 +9,10 @@ import { assignVm, assignVmsFromExcel } from './assign';
 import { createVms } from './create';
 import { deleteLab, vmStartStop } from './lifecycle';
 import { reconcileLabs } from './metering';
+import { reconcileOrphans } from './orphans';
+
+const ORPHANS_EVERY_MS = 5 * 60_000;
+
 import { labScheduleRoutes } from './schedule-routes';
 import { vmConnection, vmCount, vmDetails, vmList } from './views';
 import { labSockets } from './ws';
@@ -70,11 +74,20 @@ export function labRoutes(app: FastifyInstance, deps: Deps): void {
   labScheduleRoutes(app, deps);
 
   // a restart never loses or doubles a meter: records are made to agree with the engine at start-up
-  app.addHook('onReady', async () => {
+  const reconcile = async () => {
     try {
       await reconcileLabs(deps);
+      await reconcileOrphans(deps);
     } catch (e) {
       app.log.error({ err: e }, 'lab reconciliation failed');
     }
+  };
+  // creates a fault left unfinished are undone within minutes, not only at the next start
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await reconcile();
+    timer = setInterval(() => void reconcileOrphans(deps).catch(() => undefined), ORPHANS_EVERY_MS);
+    timer.unref();
   });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

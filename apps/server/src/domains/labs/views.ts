@@ -5,7 +5,7 @@ import { labNow, labsFor } from '../../adapters/labs';
 import { users, vms, vmUsages } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 import { managerTenant } from '../trainings/access';
 import { type VmRow, vmForManager, vmForUser, vmTenantWhere } from './access';
 import { currentRates, hourlyMicro, openRunMicro } from './metering';
@@ -46,7 +46,7 @@ export async function vmList(deps: Deps, auth: AuthContext, q: z.output<typeof v
     searchWhere(q.search, [vms.name, vms.vm_name]),
   );
   const rows = await deps.db
-    .select({ ...getTableColumns(vms), ...assignee, total: totalOver() })
+    .select({ ...getTableColumns(vms), ...assignee })
     .from(vms)
     .leftJoin(users, eq(users.id, vms.assigned_user_id))
     .where(filter)
@@ -60,10 +60,7 @@ export async function vmList(deps: Deps, auth: AuthContext, q: z.output<typeof v
     )
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(rows, window, toVmRow, async () => {
-    const [r] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(vms).where(filter);
-    return Number(r?.n ?? 0);
-  });
+  return toCountedPage(rows, window, toVmRow, (limit) => countWhere(deps.db, vms, filter, limit));
 }
 
 /** /vm-details {name}: the lab, its usage rows (open runs priced up to now) and totals. */
@@ -161,7 +158,8 @@ export async function vmConnection(deps: Deps, auth: AuthContext, name: string) 
   const engine = labsFor(deps);
   const problem = await engine.problem();
   const linux = vm.protocol === 'ssh';
-  const local = vm.engine === 'local';
+  // the desktop comes through our server from engines that run the lab's VNC server themselves
+  const local = vm.engine === 'local' || vm.engine === 'container';
   return {
     vm_name: vm.vm_name,
     name: vm.name,

@@ -1,7 +1,7 @@
 import { LEARNER_ROLES, type labViewsResponse, VM_STATUS } from '@trainlab/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { labsFor } from '../../adapters/labs';
+import { type LabEndpoint, labsFor } from '../../adapters/labs';
 import { trainings, trainingUsers, users, vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
@@ -53,8 +53,8 @@ export async function trainingLabViews(
   for (const { vm, user } of rows) {
     let desktop = false;
     if (vm.status === VM_STATUS.start) {
-      const endpoint = await engine.connection(vm.engine_ref ?? vm.vm_name).catch(() => ({}) as { vnc?: unknown });
-      desktop = !!endpoint.vnc;
+      const endpoint = await engine.connection(vm.engine_ref ?? vm.vm_name).catch(() => ({}) as LabEndpoint);
+      desktop = !!endpoint.vnc || !!endpoint.viaEngine?.desktop;
     }
     list.push({
       user_id: user.id,

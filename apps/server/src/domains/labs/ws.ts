@@ -1,9 +1,9 @@
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { VM_STATUS } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Client } from 'ssh2';
-import { labsFor } from '../../adapters/labs';
+import { type LabStream, labsFor } from '../../adapters/labs';
 import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { resolveSession } from '../../platform/http/auth-context';
@@ -122,18 +122,33 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
   const onMessages = inbox(socket);
   const vm = await admit(deps, request, socket);
   if (!vm) return;
-  const endpoint = await labsFor(deps)
-    .connection(vm.engine_ref ?? vm.vm_name)
+  const query = request.query as { cols?: string; rows?: string };
+  const size = { cols: Number(query.cols) || 120, rows: Number(query.rows) || 32 };
+  const engine = labsFor(deps);
+  const ref = vm.engine_ref ?? vm.vm_name;
+  // engines that reach labs through their own API (containers) open the shell themselves
+  const opened = engine.openShell ? await engine.openShell(ref, size).catch(() => undefined) : null;
+  if (opened === undefined) {
+    socket.close(4503, 'The VM did not answer.');
+    return;
+  }
+  if (opened) {
+    pipeTerminal(deps, vm, socket, opened, onMessages);
+    return;
+  }
+  const endpoint = await engine
+    .connection(ref)
     .catch(() => ({}) as Awaited<ReturnType<ReturnType<typeof labsFor>['connection']>>);
   if (!endpoint.ssh) {
     socket.close(4503, 'This VM has no terminal.');
     return;
   }
+  const hostKeys = new Set(endpoint.ssh.hostKeys);
   const track = activity(deps, vm);
+  // ssh2 loads with the first terminal, not at start
+  const { Client } = await import('ssh2');
   const ssh = new Client();
   let stream: import('ssh2').ClientChannel | null = null;
-  const query = request.query as { cols?: string; rows?: string };
-  const size = { cols: Number(query.cols) || 120, rows: Number(query.rows) || 32 };
   const end = () => {
     track.closed();
     ssh.end();
@@ -193,9 +208,55 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
     username: endpoint.ssh.username,
     password: vm.password_enc ? deps.cipher.decrypt(vm.password_enc) : '',
     readyTimeout: 10_000,
-    // the lab runs on our own engine on this host; its key is new at each install
-    hostVerifier: () => true,
+    // only the machine whose key the engine told us (never whoever answers at the address)
+    hostVerifier: (key: Buffer) => hostKeys.has(key.toString('base64')),
   });
+}
+
+/** The terminal over a shell the engine opened itself (the same messages as the SSH path). */
+function pipeTerminal(
+  deps: Deps,
+  vm: VmRow,
+  socket: WebSocket,
+  shell: LabStream,
+  onMessages: ReturnType<typeof inbox>,
+) {
+  const track = activity(deps, vm);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    track.closed();
+    shell.close();
+    if (socket.readyState === socket.OPEN) socket.close(1000);
+  };
+  void track.opened();
+  shell.stream.on('data', (chunk: Buffer) => {
+    if (socket.readyState === socket.OPEN) socket.send(chunk);
+  });
+  shell.stream.on('end', end);
+  shell.stream.on('close', end);
+  shell.stream.on('error', end);
+  onMessages((raw, isBinary) => {
+    if (isBinary) {
+      shell.stream.write(raw);
+      track.input();
+      return;
+    }
+    try {
+      const msg = JSON.parse(raw.toString()) as { type?: string; data?: string; cols?: number; rows?: number };
+      if (msg.type === 'data' && typeof msg.data === 'string') {
+        shell.stream.write(msg.data);
+        track.input();
+      } else if (msg.type === 'resize' && msg.cols && msg.rows) {
+        void shell.resize?.(msg.cols, msg.rows);
+      }
+    } catch {
+      /* not a control message: ignored */
+    }
+  });
+  socket.on('close', end);
+  socket.on('error', end);
 }
 
 async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
@@ -203,23 +264,31 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   const view = viewOf(request);
   const vm = await admit(deps, request, socket, view ?? undefined);
   if (!vm) return;
-  const endpoint = await labsFor(deps)
-    .connection(vm.engine_ref ?? vm.vm_name)
-    .catch(() => ({}) as { vnc?: { host: string; port: number } });
-  if (!endpoint.vnc) {
-    socket.close(4503, 'This VM has no desktop.');
-    return;
+  const engine = labsFor(deps);
+  const ref = vm.engine_ref ?? vm.vm_name;
+  const opened = engine.openDesktop ? await engine.openDesktop(ref).catch(() => undefined) : null;
+  let tcp: Duplex;
+  if (opened) {
+    tcp = opened.stream;
+  } else {
+    const endpoint =
+      opened === null ? await engine.connection(ref).catch(() => ({}) as { vnc?: { host: string; port: number } }) : {};
+    if (!endpoint.vnc) {
+      socket.close(4503, 'This VM has no desktop.');
+      return;
+    }
+    tcp = net.connect({ host: endpoint.vnc.host, port: endpoint.vnc.port, noDelay: true });
   }
   // a watcher neither keeps the lab awake nor counts as its user's connection
   const track = view ? { opened: async () => {}, input: () => {}, closed: () => {} } : activity(deps, vm);
   const filter = view ? new RfbViewOnlyFilter() : null;
-  const tcp = net.connect({ host: endpoint.vnc.host, port: endpoint.vnc.port, noDelay: true });
   const end = () => {
     track.closed();
     tcp.destroy();
     if (socket.readyState === socket.OPEN) socket.close(1000);
   };
-  tcp.on('connect', () => void track.opened());
+  if (opened) void track.opened();
+  else tcp.on('connect', () => void track.opened());
   tcp.on('data', (chunk) => {
     if (socket.readyState === socket.OPEN) socket.send(chunk);
   });

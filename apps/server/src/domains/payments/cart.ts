@@ -3,14 +3,17 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { cartItems, certifications, courses } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, invalidField, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { certificationPrice, coursePrice, inCatalogue, toPaise, toRupees } from '../catalog/catalog';
+import { itemKey, ownedKeys } from './ownership';
 
 /**
  * The cart (spec 01 §3 Cart item): a signed-in account's lines under user_id, an anonymous
  * visitor's under the device key kept in the browser. Lines hold no price: every view reads the
- * catalogue's current price, so the client's price is never trusted.
+ * catalogue's current price, so the client's price is never trusted. A signed-in account's lines
+ * it already owns (merged from the device, or bought since) stay visible, flagged `owned`, and
+ * count for nothing: `cartView`'s total is the sum checkout-cart charges.
  */
 
 export type Owner = { userId: number } | { deviceKey: string };
@@ -31,7 +34,7 @@ export async function priceOf(db: Db, type: CartType, id: number) {
   return type === 'is_course' ? coursePrice(db, id) : certificationPrice(db, id);
 }
 
-/** The cart's lines with current prices; lines whose item left the catalogue are dropped. */
+/** The cart's lines with current prices and ownership; lines whose item left the catalogue are dropped. */
 export async function cartLines(db: Db, owner: Owner): Promise<CartLine[]> {
   const rows = await db
     .select({
@@ -61,6 +64,7 @@ export async function cartLines(db: Db, owner: Owner): Promise<CartLine[]> {
         slug: r.course_slug,
         price: toRupees(r.course_paise!),
         price_paise: r.course_paise!,
+        owned: false,
       });
     } else if (r.type === 'is_certificate' && r.cert_name) {
       const p = toPaise(Number(r.cert_inr));
@@ -72,14 +76,20 @@ export async function cartLines(db: Db, owner: Owner): Promise<CartLine[]> {
         slug: null,
         price: toRupees(p),
         price_paise: p,
+        owned: false,
       });
     }
   }
-  return lines;
+  if (!('userId' in owner) || lines.length === 0) return lines;
+  const owned = await ownedKeys(db, owner.userId, lines);
+  return lines.map((l) => (owned.has(itemKey(l)) ? { ...l, owned: true } : l));
 }
 
+/** The lines checkout-cart charges for: the ones the buyer does not have yet. */
+export const payableLines = (lines: CartLine[]) => lines.filter((l) => !l.owned);
+
 export function cartView(lines: CartLine[]): CartView {
-  const total_paise = lines.reduce((s, l) => s + l.price_paise, 0);
+  const total_paise = payableLines(lines).reduce((s, l) => s + l.price_paise, 0);
   return { list: lines, total: toRupees(total_paise), total_paise, count: lines.length };
 }
 
@@ -96,6 +106,10 @@ export async function addCart(
   const owner = cartOwner(auth, body.device_key);
   const item = await priceOf(deps.db, body.type, body.type_id);
   if (!item) throw notFound();
+  if ('userId' in owner && (await ownedKeys(deps.db, owner.userId, [body])).size > 0) {
+    // buying it again would charge for nothing
+    throw invalidField('type_id', MSG.alreadyOwned);
+  }
   await deps.db
     .insert(cartItems)
     .values({

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type Checkout, MSG, PAYMENT_STATUS } from '@trainlab/contract';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { paymentGateway } from '../../adapters/payments';
-import { billingSettings, certificationPurchases, courseEnrolments, paymentItems, payments } from '../../db/schema';
+import { billingSettings, paymentItems, payments } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { toRupees } from '../catalog/catalog';
 import type { Tenant } from '../trainings/access';
-import { cartLines, mergeCart } from './cart';
+import { cartLines, mergeCart, payableLines } from './cart';
 import { complete, fail, itemsOf, type Payment, paymentByOrder, paymentRowOf, reload } from './store';
 
 export interface OrderItem {
@@ -52,7 +52,7 @@ export async function gstBp(deps: Deps, tenant: Tenant | null): Promise<number> 
 export const includedTax = (amount: number, bp: number) => Math.round((amount * bp) / (10_000 + bp));
 
 export function toCheckout(deps: Deps, p: Payment, description: string): Checkout {
-  const gateway = paymentGateway(deps.config);
+  const gateway = paymentGateway(deps.config, deps.secrets);
   return {
     id: p.id,
     receipt_no: p.receipt_no,
@@ -84,7 +84,7 @@ export async function createPayment(
     ? `${input.purpose}:${input.tenant.kind}:${input.tenant.kind === 'provider' ? input.tenant.ownerId : input.tenant.organizationId}`
     : `${input.purpose}:user:${input.userId}`;
   const bp = await gstBp(deps, input.tenant);
-  const gateway = paymentGateway(deps.config);
+  const gateway = paymentGateway(deps.config, deps.secrets);
   const p = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
     const mine = input.tenant
@@ -138,41 +138,19 @@ export async function createPayment(
   return toCheckout(deps, p, input.description);
 }
 
-/** /checkout-cart: the signed-in account's cart (merged with the device's), minus what it already owns. */
+/**
+ * /checkout-cart: the signed-in account's cart (merged with the device's). The items are the cart's
+ * payable lines, the very lines whose sum show-cart calls the total, so the amount asked is the
+ * amount shown.
+ */
 export async function checkoutCart(deps: Deps, auth: AuthContext, deviceKey: string | undefined) {
   if (deviceKey) await mergeCart(deps, auth, deviceKey);
-  const lines = await cartLines(deps.db, { userId: auth.user.id });
-  const courseIds = lines.filter((l) => l.type === 'is_course').map((l) => l.type_id);
-  const certIds = lines.filter((l) => l.type === 'is_certificate').map((l) => l.type_id);
-  const ownedCourses = courseIds.length
-    ? await deps.db
-        .select({ id: courseEnrolments.course_id })
-        .from(courseEnrolments)
-        .where(and(eq(courseEnrolments.user_id, auth.user.id), inArray(courseEnrolments.course_id, courseIds)))
-    : [];
-  const ownedCerts = certIds.length
-    ? await deps.db
-        .select({ id: certificationPurchases.certification_id })
-        .from(certificationPurchases)
-        .where(
-          and(
-            eq(certificationPurchases.user_id, auth.user.id),
-            inArray(certificationPurchases.certification_id, certIds),
-          ),
-        )
-    : [];
-  const items: OrderItem[] = lines
-    .filter((l) =>
-      l.type === 'is_course'
-        ? !ownedCourses.some((o) => o.id === l.type_id)
-        : !ownedCerts.some((o) => o.id === l.type_id),
-    )
-    .map((l) => ({
-      kind: l.type === 'is_course' ? 'course' : 'certification',
-      ref_id: l.type_id,
-      name: l.name,
-      amount_paise: l.price_paise,
-    }));
+  const items: OrderItem[] = payableLines(await cartLines(deps.db, { userId: auth.user.id })).map((l) => ({
+    kind: l.type === 'is_course' ? 'course' : 'certification',
+    ref_id: l.type_id,
+    name: l.name,
+    amount_paise: l.price_paise,
+  }));
   if (items.length === 0) throw new AppError(422, MSG.cartEmptyCheckout, { cart: [MSG.cartEmptyCheckout] });
   return createPayment(deps, {
     purpose: 'cart',
@@ -206,7 +184,7 @@ export async function verifyCallback(
 ) {
   const p = await paymentByOrder(deps.db, body.razorpay_order_id);
   if (!p || !mayActOn(p, auth, tenant) || (purpose && p.purpose !== purpose)) throw notFound();
-  const gateway = paymentGateway(deps.config);
+  const gateway = paymentGateway(deps.config, deps.secrets);
   if (p.gateway !== gateway.name) throw notVerified();
   if (!gateway.verifyCheckout(p.gateway_order_id, body.razorpay_payment_id, body.razorpay_signature))
     throw notVerified();

@@ -1,11 +1,11 @@
 import type { ListQuery } from '@trainlab/contract';
 import type { SQL } from 'drizzle-orm';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { billingSettings, payments } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 import { isManager, managerTenant, type Tenant } from '../trainings/access';
 import { gstBp, mayActOn, paymentTenantWhere } from './checkout';
 import { itemsOf, type Payment, toPaymentRow } from './store';
@@ -19,7 +19,7 @@ async function paymentPage(deps: Deps, where: SQL, q: ListQuery<PaymentSort>) {
     searchWhere(q.search, [payments.receipt_no, payments.gateway_payment_id, payments.gateway_order_id]),
   );
   const rows = await deps.db
-    .select({ p: payments, total: totalOver() })
+    .select({ p: payments })
     .from(payments)
     .where(filter)
     .orderBy(
@@ -36,14 +36,11 @@ async function paymentPage(deps: Deps, where: SQL, q: ListQuery<PaymentSort>) {
     deps.db,
     rows.map((r) => r.p.id),
   );
-  return toPage(
+  return toCountedPage(
     rows,
     window,
     (r) => toPaymentRow(r.p, items.get(r.p.id) ?? []),
-    async () => {
-      const [r] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(payments).where(filter);
-      return Number(r?.n ?? 0);
-    },
+    (limit) => countWhere(deps.db, payments, filter, limit),
   );
 }
 

@@ -3,13 +3,9 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { billingSettings, organizations, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { registerJobHandler } from '../../platform/jobs';
 import { PdfText } from '../../platform/pdf-text';
-import { itemsOf, type Payment, RECEIPT_JOB, reload } from './store';
-
-/** Paise as '₹1,234.50' (Indian digit grouping). */
-export const formatInr = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import { formatInr } from './money-text';
+import { itemsOf, type Payment } from './store';
 
 /** The PDF receipt of a payment: seller, payer, items, GST included at the payment's rate, status. */
 export async function receiptPdf(deps: Deps, p: Payment): Promise<{ bytes: Uint8Array; fileName: string }> {
@@ -91,17 +87,3 @@ export async function receiptPdf(deps: Deps, p: Payment): Promise<{ bytes: Uint8
   }
   return { bytes: await doc.save(), fileName: `receipt-${p.receipt_no}.pdf` };
 }
-
-registerJobHandler(RECEIPT_JOB, async (deps, payload) => {
-  const p = await reload(deps.db, Number(payload.payment_id));
-  if (!p?.user_id) return;
-  const [u] = await deps.db.select().from(users).where(eq(users.id, p.user_id));
-  if (!u) return;
-  const pdf = await receiptPdf(deps, p);
-  await deps.mail.send({
-    to: u.email,
-    subject: `Your receipt ${p.receipt_no}`,
-    text: `Hello ${u.first_name},\n\nThank you for your payment of ${formatInr(p.amount_paise)}. Your receipt ${p.receipt_no} is attached.\n\n${deps.config.RECEIPT_SELLER}\n`,
-    attachments: [{ filename: pdf.fileName, content: pdf.bytes, contentType: 'application/pdf' }],
-  });
-});

@@ -6,9 +6,10 @@ import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { isManager, managerTenant } from '../trainings/access';
 import { addCart, mergeCart, removeCart, showCart } from './cart';
+import './receipt-mail';
 import { checkoutCart, reportFailure, verifyCallback } from './checkout';
 import { getBillingSettings, myPayments, saveBillingSettings, visiblePayment, vmPaymentsHistory } from './history';
-import { receiptPdf } from './receipt';
+import { myPurchases } from './purchases';
 import { saveVmPayment, vmCheckout, vmPaymentData } from './vm-billing';
 import { handleWebhook, testGatewayOrder, testGatewayPay } from './webhook';
 
@@ -31,7 +32,7 @@ function attachment(reply: FastifyReply, file: { bytes: Uint8Array; fileName: st
 
 /** Cart, checkout, gateway callbacks and webhooks, VM billing, receipts (spec 01 §7 cart, spec 02 §7 VM billing). */
 export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
-  paymentGateway(deps.config); // a misconfigured gateway stops the start with a clear message
+  paymentGateway(deps.config, deps.secrets); // a misconfigured gateway stops the start with a clear message
 
   defineCall(app, deps, API.addCart, ({ auth, body }) => addCart(deps, auth, body));
   defineCall(app, deps, API.showCart, ({ auth, body }) => showCart(deps, auth, body.device_key));
@@ -46,8 +47,10 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
     reportFailure(deps, auth, isManager(auth) ? managerTenant(auth) : null, body),
   );
   defineCall(app, deps, API.myPayments, ({ auth, body }) => myPayments(deps, auth, body));
+  defineCall(app, deps, API.myPurchases, ({ auth, body }) => myPurchases(deps, auth, body));
   defineCall(app, deps, API.paymentReceipt, async ({ auth, body, reply }) =>
-    attachment(reply, await receiptPdf(deps, await visiblePayment(deps, auth, body.id))),
+    // pdf-lib and the fonts load with the first receipt, not at start
+    attachment(reply, await (await import('./receipt')).receiptPdf(deps, await visiblePayment(deps, auth, body.id))),
   );
 
   defineCall(app, deps, API.testGatewayOrder, ({ body }) => testGatewayOrder(deps, body.order_id));

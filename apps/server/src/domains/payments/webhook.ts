@@ -25,7 +25,7 @@ export async function handleWebhook(
   signature: string | undefined,
   eventIdHeader: string | undefined,
 ): Promise<WebhookOutcome> {
-  const gateway = paymentGateway(deps.config);
+  const gateway = paymentGateway(deps.config, deps.secrets);
   if (gateway.name !== gatewayName) throw notFound();
   if (!gateway.verifyWebhook(rawBody, signature)) throw new AppError(400, 'Invalid signature.');
   let event: GatewayEvent;
@@ -101,7 +101,7 @@ export async function handleWebhook(
 export const TEST_WEBHOOK_JOB = 'payments.test-webhook';
 
 function testGateway(deps: Deps): TestGateway {
-  const g = paymentGateway(deps.config);
+  const g = paymentGateway(deps.config, deps.secrets);
   if (!(g instanceof TestGateway)) throw notFound();
   return g;
 }

@@ -14,7 +14,7 @@ export function recordingRoutes(app: FastifyInstance, deps: Deps): void {
   const ctx: svc.RecordingCtx = {
     deps,
     files: createFileStore(deps.config),
-    tokens: new PlaybackTokens(deps.config.RECORDING_URL_SECRET),
+    tokens: new PlaybackTokens(() => deps.secrets.get('RECORDING_URL_SECRET')),
   };
   defineCall(app, deps, API.recordingStart, ({ body, auth }) => svc.startRecording(ctx, auth, body));
   defineCall(app, deps, API.recordingChunk, ({ auth, request }) => svc.appendChunk(ctx, auth, request));

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Short-lived playback tokens for GET /api/recording-file/{id}?t=…, because a <video> element
@@ -8,13 +8,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const PLAYBACK_TOKEN_TTL_SECONDS = 4 * 3600;
 
 export class PlaybackTokens {
-  private readonly key: Buffer;
-  constructor(secret: string | undefined) {
-    this.key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
-  }
+  /** the key, or how to get it when signing (a key stored in the database is read once it answers) */
+  constructor(private readonly secret: string | (() => string)) {}
 
   private mac(payload: string): Buffer {
-    return createHmac('sha256', this.key).update(payload).digest();
+    const key = typeof this.secret === 'string' ? this.secret : this.secret();
+    return createHmac('sha256', Buffer.from(key, 'utf8')).update(payload).digest();
   }
 
   sign(recordingId: number, userId: number, now = Date.now()): string {

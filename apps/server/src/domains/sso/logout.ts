@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { organizations, ssoSessions, ssoSettings } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { oidcLogoutUrl } from './oidc';
-import { samlLogoutUrl } from './saml';
 
 /**
  * Where the browser goes after our logout to end the identity provider's session too (single
@@ -20,10 +18,12 @@ export async function ssoLogoutUrl(deps: Deps, sessionId: number, log: (msg: str
   if (!target || target.row.enabled !== 1 || target.row.protocol !== s.protocol) return null;
   try {
     if (s.protocol === 'oidc') {
-      return s.id_token_enc ? await oidcLogoutUrl(deps, target, deps.cipher.decrypt(s.id_token_enc)) : null;
+      return s.id_token_enc
+        ? await (await import('./oidc')).oidcLogoutUrl(deps, target, deps.cipher.decrypt(s.id_token_enc))
+        : null;
     }
     return s.name_id
-      ? await samlLogoutUrl(deps, target, {
+      ? await (await import('./saml')).samlLogoutUrl(deps, target, {
           nameId: s.name_id,
           nameIdFormat: s.name_id_format,
           sessionIndex: s.session_index,

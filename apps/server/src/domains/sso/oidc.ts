@@ -3,38 +3,60 @@ import { and, eq, gt } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { ssoRequests } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
+import { guardedFetch, outboundRefusal } from '../../platform/http/outbound-fetch';
 import { serviceProviderUrls } from './endpoints';
 import { CLOCK_SKEW_MS, claimAssertion, REQUEST_TTL_MS, SsoError, type SsoIdentity, type SsoTarget } from './sign-in';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+export const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** Discovers the organization's OpenID provider; plain http is allowed only on this machine. */
+/**
+ * Discovers an OpenID provider. Every request openid-client makes (discovery, keys, tokens) goes
+ * through the outbound guard; plain http is allowed only on this machine (which the guard still
+ * refuses unless OUTBOUND_ALLOW_PRIVATE names it).
+ */
+export async function discoverIssuer(
+  deps: Deps,
+  issuerUrl: string,
+  clientId: string,
+  clientSecret: string,
+): Promise<client.Configuration> {
+  const issuer = new URL(issuerUrl);
+  const fetchGuarded = guardedFetch(deps.config) as client.CustomFetch;
+  const config = await client.discovery(
+    issuer,
+    clientId,
+    { client_secret: clientSecret, [client.clockTolerance]: CLOCK_SKEW_MS / 1000 },
+    undefined,
+    {
+      ...(issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname)
+        ? { execute: [client.allowInsecureRequests] }
+        : {}),
+      [client.customFetch]: fetchGuarded,
+      timeout: 10,
+    },
+  );
+  config[client.customFetch] = fetchGuarded;
+  config.timeout = 10;
+  return config;
+}
+
+/** The organization's OpenID provider, discovered for a sign-in. */
 async function configFor(deps: Deps, target: SsoTarget): Promise<client.Configuration> {
   const { row, org } = target;
   if (!row.oidc_issuer || !row.oidc_client_id || !row.oidc_client_secret_enc) {
     throw new SsoError('misconfigured', `organization ${org.id} has no OIDC issuer, client id or secret`);
   }
-  const issuer = new URL(row.oidc_issuer);
   try {
-    const config = await client.discovery(
-      issuer,
+    return await discoverIssuer(
+      deps,
+      row.oidc_issuer,
       row.oidc_client_id,
-      {
-        client_secret: deps.cipher.decrypt(row.oidc_client_secret_enc),
-        [client.clockTolerance]: CLOCK_SKEW_MS / 1000,
-      },
-      undefined,
-      {
-        ...(issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname)
-          ? { execute: [client.allowInsecureRequests] }
-          : {}),
-        timeout: 10,
-      },
+      deps.cipher.decrypt(row.oidc_client_secret_enc),
     );
-    config.timeout = 10;
-    return config;
   } catch (e) {
-    throw new SsoError('misconfigured', `discovery of ${row.oidc_issuer} failed: ${(e as Error).message}`);
+    const refused = outboundRefusal(e);
+    const detail = refused ? `${refused.message} (${refused.detail})` : (e as Error).message;
+    throw new SsoError('misconfigured', `discovery of ${row.oidc_issuer} failed: ${detail}`);
   }
 }
 
@@ -106,7 +128,17 @@ export async function oidcAnswer(
     throw new SsoError('invalid_answer', `token exchange failed: ${(e as Error).message}`);
   }
   if (!claims) throw new SsoError('invalid_answer', 'no ID token');
-  if (claims.email_verified === false) throw new SsoError('refused', 'the provider did not verify the e-mail');
+  // an unverified e-mail could be anyone's: only an explicit true counts, unless the organization says
+  // its provider never sends the claim (then only its absence is accepted)
+  const verified =
+    claims.email_verified === true ||
+    (claims.email_verified === undefined && target.row.oidc_email_verified_not_sent === 1);
+  if (!verified) {
+    throw new SsoError(
+      'refused',
+      `the provider did not verify the e-mail (email_verified: ${String(claims.email_verified)})`,
+    );
+  }
   const key = createHash('sha256').update(idToken).digest('hex');
   await claimAssertion(deps, `oidc:${target.org.id}:${key}`, new Date((claims.exp + 3600) * 1000));
   const groupsClaim = claims[target.row.group_attribute];

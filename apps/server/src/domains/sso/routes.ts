@@ -6,9 +6,8 @@ import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { revokeSessions } from '../auth/sessions';
+import { checkSsoDomain, verifySsoDomain } from './domain-proof';
 import { completePage } from './endpoints';
-import { oidcAnswer } from './oidc';
-import { samlAnswer, samlFor, samlMetadata, samlPostedLogoutResponse } from './saml';
 import { getSsoSettings, saveSsoSettings } from './settings';
 import { completeSignIn, exchangeCode, SsoError, type SsoTarget, targetForSlug } from './sign-in';
 
@@ -20,6 +19,22 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps): void {
     API.saveSsoSettings,
     audited(API.saveSsoSettings, { type: 'sso_settings', key: 'organization_id' }, ({ auth, body }) =>
       saveSsoSettings(deps, auth, body),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.checkSsoDomain,
+    audited(API.checkSsoDomain, { type: 'sso_domain', key: 'domain' }, ({ auth, body }) =>
+      checkSsoDomain(deps, auth, body),
+    ),
+  );
+  defineCall(
+    app,
+    deps,
+    API.verifySsoDomain,
+    audited(API.verifySsoDomain, { type: 'sso_domain', key: 'domain' }, ({ auth, body }) =>
+      verifySsoDomain(deps, auth, body),
     ),
   );
   defineCall(app, deps, API.ssoExchange, ({ body }) => exchangeCode(deps, body.code));
@@ -42,16 +57,25 @@ async function ssoBrowserRoutes(app: FastifyInstance, deps: Deps) {
     request.log.warn({ sso: err.reason }, `single sign-on refused: ${err.detail}`);
     return reply.redirect(completePage(deps, { error: err.reason }), 303);
   };
+  // the SAML and OIDC libraries load with an organization's first sign-in, not at start
+  const saml = () => import('./saml');
+  const oidc = () => import('./oidc');
   const target = async (slug: string): Promise<SsoTarget> => {
     const t = await targetForSlug(deps, slug);
     if (!t) throw new SsoError('unknown_domain', `no single sign-on for organization ${slug}`);
+    return t;
+  };
+  /** An answer signs in only while single sign-on is on: switching it off stops answers in flight too. */
+  const signInTarget = async (slug: string): Promise<SsoTarget> => {
+    const t = await target(slug);
+    if (t.row.enabled !== 1) throw new SsoError('unknown_domain', `single sign-on of organization ${t.org.id} is off`);
     return t;
   };
 
   app.get<Params>('/sso/saml/:slug/metadata', async (request, reply) => {
     try {
       const t = await target(request.params.slug);
-      return reply.type('application/samlmetadata+xml; charset=utf-8').send(samlMetadata(deps, t));
+      return reply.type('application/samlmetadata+xml; charset=utf-8').send((await saml()).samlMetadata(deps, t));
     } catch {
       return reply.status(404).type('text/plain; charset=utf-8').send('No single sign-on is configured here.');
     }
@@ -59,9 +83,9 @@ async function ssoBrowserRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post<Params & { Body: Record<string, string> }>('/sso/saml/:slug/acs', async (request, reply) => {
     try {
-      const t = await target(request.params.slug);
+      const t = await signInTarget(request.params.slug);
       if (t.row.protocol !== 'saml') throw new SsoError('misconfigured', `organization ${t.org.id} does not use SAML`);
-      const { identity, isPrevious } = await samlAnswer(deps, t, request.body ?? {});
+      const { identity, isPrevious } = await (await saml()).samlAnswer(deps, t, request.body ?? {});
       const code = await completeSignIn(deps, t, identity, isPrevious);
       request.log.info({ sso: 'saml' }, `single sign-on of organization ${t.org.id}`);
       return reply.redirect(completePage(deps, { code }), 303);
@@ -72,9 +96,9 @@ async function ssoBrowserRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get<Params & { Querystring: Record<string, string> }>('/sso/oidc/:slug/callback', async (request, reply) => {
     try {
-      const t = await target(request.params.slug);
+      const t = await signInTarget(request.params.slug);
       if (t.row.protocol !== 'oidc') throw new SsoError('misconfigured', `organization ${t.org.id} does not use OIDC`);
-      const { identity, isPrevious } = await oidcAnswer(deps, t, request.query ?? {});
+      const { identity, isPrevious } = await (await oidc()).oidcAnswer(deps, t, request.query ?? {});
       const code = await completeSignIn(deps, t, identity, isPrevious);
       request.log.info({ sso: 'oidc' }, `single sign-on of organization ${t.org.id}`);
       return reply.redirect(completePage(deps, { code }), 303);
@@ -83,21 +107,25 @@ async function ssoBrowserRoutes(app: FastifyInstance, deps: Deps) {
     }
   });
 
-  /** Single logout started by the identity provider (HTTP-Redirect or HTTP-POST binding). */
+  /**
+   * Single logout on either binding: the IdP's LogoutRequest (ends the person's sessions here) or its
+   * LogoutResponse to ours. Every message is verified first (samlLogoutMessage): signature, Destination,
+   * issuer, freshness, once only.
+   */
   const slo = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
     try {
       const t = await target(request.params.slug);
-      const saml = samlFor(deps, t);
-      const query = request.query as Record<string, string>;
+      const lib = await saml();
+      const query = (request.query ?? {}) as Record<string, string>;
       const body = (request.body ?? {}) as Record<string, string>;
-      const result =
-        request.method === 'GET'
-          ? await saml.validateRedirectAsync(query, request.url.split('?')[1] ?? '')
-          : body.SAMLRequest
-            ? await saml.validatePostRequestAsync(body)
-            : await samlPostedLogoutResponse(deps, t, body);
-      const person = result.profile?.nameID;
-      if (result.profile && person) {
+      const message = await lib.samlLogoutMessage(deps, t, {
+        method: request.method,
+        query,
+        rawQuery: request.url.split('?')[1] ?? '',
+        body,
+      });
+      if (message.kind === 'request') {
+        const person = message.profile.nameID;
         const [user] = await deps.db
           .select({ id: users.id })
           .from(users)
@@ -105,7 +133,10 @@ async function ssoBrowserRoutes(app: FastifyInstance, deps: Deps) {
         if (user) await revokeSessions(deps.db, user.id);
         request.log.info({ sso: 'slo' }, `single logout of an account of organization ${t.org.id}`);
         const relay = query.RelayState ?? body.RelayState ?? '';
-        return reply.redirect(await saml.getLogoutResponseUrlAsync(result.profile, relay, {}, true), 303);
+        return reply.redirect(
+          await lib.samlFor(deps, t).getLogoutResponseUrlAsync(message.profile, relay, {}, true),
+          303,
+        );
       }
       return reply.redirect(`${deps.config.PUBLIC_URL}/login`, 303);
     } catch (e) {

@@ -1,4 +1,7 @@
+import { createVerify } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { type CacheProvider, SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
+import { getVerifiedXml, parseDomFromString } from '@node-saml/node-saml/lib/xml';
 import { DOMParser } from '@xmldom/xmldom';
 import { and, eq, gt } from 'drizzle-orm';
 import { ssoRequests } from '../../db/schema';
@@ -104,6 +107,15 @@ const parse = (xml: string) =>
     'text/xml',
   ) as unknown as Document;
 
+/** The text of an element's own <saml:Issuer> child (not a nested one's), or null. */
+function issuerOf(el: Element): string | null {
+  for (const child of Array.from(el.childNodes)) {
+    const c = child as Element;
+    if (c.nodeType === 1 && c.namespaceURI === SAML_NS && c.localName === 'Issuer') return (c.textContent ?? '').trim();
+  }
+  return null;
+}
+
 function reasonOf(err: unknown): SsoError {
   if (err instanceof SsoError) return err;
   const message = err instanceof Error ? err.message : String(err);
@@ -164,6 +176,14 @@ export async function samlAnswer(
   const assertion = parse(assertionXml)?.documentElement;
   const assertionId = assertion?.getAttribute('ID');
   if (!assertion || !assertionId) throw new SsoError('invalid_answer', 'no assertion id');
+  // node-saml compares the issuer on logout messages only: the response's and the assertion's are ours to check
+  const expectedIssuer = target.row.saml_idp_entity_id;
+  if (expectedIssuer) {
+    const issuers = [issuerOf(response), issuerOf(assertion)];
+    if (issuers[1] === null || issuers.some((i) => i !== null && i !== expectedIssuer)) {
+      throw new SsoError('invalid_answer', `wrong issuer ${issuers.join(' / ')}`);
+    }
+  }
   const confirmations = Array.from(assertion.getElementsByTagNameNS(SAML_NS, 'SubjectConfirmationData'));
   if (!confirmations.length || confirmations.some((c) => c.getAttribute('Recipient') !== urls.acs_url)) {
     throw new SsoError('invalid_answer', 'wrong or missing Recipient');
@@ -212,21 +232,130 @@ export async function samlLogoutUrl(
   return saml.getLogoutUrlAsync(profile, '', {});
 }
 
+/** The query-signature algorithms accepted on the HTTP-Redirect binding (SHA-1 is not). */
+const REDIRECT_SIG_ALGS: Record<string, string> = {
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha384': 'RSA-SHA384',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': 'RSA-SHA512',
+};
+/** a logout message inflates to at most this (a real one is a few kilobytes) */
+const LOGOUT_MAX_BYTES = 256 * 1024;
+
 /**
- * A LogoutResponse posted back (HTTP-POST): node-saml looks for InResponseTo on a `Response` only,
- * so the logout request id is checked (and used up) here, then the signature by node-saml.
+ * HTTP-Redirect binding: the signature covers `SAMLRequest|SAMLResponse=…[&RelayState=…]&SigAlg=…`
+ * exactly as they appear (still URL-encoded) in the query; a message without one is refused. Each
+ * parameter must appear once, so the signed and the read value cannot differ.
  */
-export async function samlPostedLogoutResponse(deps: Deps, target: SsoTarget, body: Record<string, string>) {
-  const xml = Buffer.from(body.SAMLResponse ?? '', 'base64').toString('utf8');
-  const root = parse(xml)?.documentElement;
-  if (!root || root.localName !== 'LogoutResponse') throw new SsoError('invalid_answer', 'not a LogoutResponse');
-  const id = root.getAttribute('InResponseTo');
-  if (!id || !(await requestStore(deps, target.org.id).removeAsync(id))) {
-    throw new SsoError('expired', 'LogoutResponse to an unknown or used request');
+function verifyRedirectSignature(rawQuery: string, certs: string[]): void {
+  const raw = new Map<string, string>();
+  for (const token of rawQuery.split('&')) {
+    if (!token) continue;
+    const name = decodeURIComponent(token.split('=')[0] ?? '');
+    if (raw.has(name)) throw new SsoError('invalid_answer', `logout query repeats ${name}`);
+    raw.set(name, token);
   }
+  const message = raw.get('SAMLRequest') ?? raw.get('SAMLResponse');
+  const sigAlg = raw.get('SigAlg');
+  const signature = raw.get('Signature');
+  if (!message || !sigAlg || !signature) throw new SsoError('invalid_answer', 'unsigned logout message (redirect)');
+  const algorithm = REDIRECT_SIG_ALGS[decodeURIComponent(sigAlg.slice('SigAlg='.length))];
+  if (!algorithm) throw new SsoError('invalid_answer', 'unsupported logout signature algorithm');
+  const relay = raw.get('RelayState');
+  const signed = [message, ...(relay ? [relay] : []), sigAlg].join('&');
+  const value = Buffer.from(decodeURIComponent(signature.slice('Signature='.length)), 'base64');
+  const valid = certs.some((cert) => {
+    try {
+      return createVerify(algorithm).update(signed).verify(cert, value);
+    } catch {
+      return false;
+    }
+  });
+  if (!valid) throw new SsoError('invalid_answer', 'bad logout signature (redirect)');
+}
+
+export type SamlLogoutMessage =
+  | { kind: 'request'; profile: Parameters<SAML['getLogoutResponseUrlAsync']>[0] }
+  | { kind: 'response' };
+
+/**
+ * A LogoutRequest or LogoutResponse of the organization's IdP, on either binding: signed (the query
+ * signature, or an enveloped signature over the whole message on HTTP-POST, of which only the signed
+ * part is read), addressed to our single logout URL, from the configured issuer, fresh and seen once.
+ * A LogoutResponse must answer a LogoutRequest of ours, and uses it up.
+ */
+export async function samlLogoutMessage(
+  deps: Deps,
+  target: SsoTarget,
+  http: { method: string; query: Record<string, string>; rawQuery: string; body: Record<string, string> },
+): Promise<SamlLogoutMessage> {
+  const redirect = http.method === 'GET';
+  const params = redirect ? http.query : http.body;
+  const isRequest = typeof params.SAMLRequest === 'string' && params.SAMLRequest !== '';
+  const encoded = isRequest ? params.SAMLRequest : params.SAMLResponse;
+  if (typeof encoded !== 'string' || !encoded) throw new SsoError('invalid_answer', 'no logout message');
+  const certs = splitCerts(target.row.saml_idp_cert);
+  let xml: string | null;
   try {
-    return await samlFor(deps, target, true, ValidateInResponseTo.never).validatePostResponseAsync(body);
+    if (redirect) {
+      verifyRedirectSignature(http.rawQuery, certs);
+      xml = inflateRawSync(Buffer.from(encoded, 'base64'), { maxOutputLength: LOGOUT_MAX_BYTES }).toString('utf8');
+    } else {
+      const posted = Buffer.from(encoded, 'base64').toString('utf8');
+      if (posted.length > LOGOUT_MAX_BYTES) throw new SsoError('invalid_answer', 'logout message too large');
+      const dom = await parseDomFromString(posted);
+      xml = getVerifiedXml(posted, dom.documentElement, certs);
+      if (!xml) throw new SsoError('invalid_answer', 'unsigned or badly signed logout message (post)');
+    }
   } catch (e) {
     throw reasonOf(e);
   }
+  const root = parse(xml)?.documentElement;
+  const kind = isRequest ? 'LogoutRequest' : 'LogoutResponse';
+  if (!root || root.namespaceURI !== SAMLP || root.localName !== kind) {
+    throw new SsoError('invalid_answer', `not a ${kind}`);
+  }
+  const sloUrl = serviceProviderUrls(deps, target.org.slug).slo_url;
+  if (root.getAttribute('Destination') !== sloUrl) {
+    throw new SsoError('invalid_answer', `wrong logout Destination ${root.getAttribute('Destination')}`);
+  }
+  const expectedIssuer = target.row.saml_idp_entity_id;
+  if (expectedIssuer && issuerOf(root) !== expectedIssuer) {
+    throw new SsoError('invalid_answer', `wrong logout issuer ${issuerOf(root)}`);
+  }
+  // fresh (the replay record below is kept longer than a message may be old) and seen once
+  const now = Date.now();
+  const issued = Date.parse(root.getAttribute('IssueInstant') ?? '');
+  if (!Number.isFinite(issued) || Math.abs(now - issued) > REQUEST_TTL_MS + CLOCK_SKEW_MS) {
+    throw new SsoError('expired', 'logout message issued too long ago or in the future');
+  }
+  const notOnOrAfter = root.getAttribute('NotOnOrAfter');
+  if (notOnOrAfter && Date.parse(notOnOrAfter) + CLOCK_SKEW_MS <= now)
+    throw new SsoError('expired', 'expired logout message');
+  const id = root.getAttribute('ID');
+  if (!id) throw new SsoError('invalid_answer', 'logout message without ID');
+  await claimAssertion(deps, `saml-logout:${target.org.id}:${id}`, new Date(now + 24 * 3600_000));
+
+  if (!isRequest) {
+    const inResponseTo = root.getAttribute('InResponseTo');
+    if (!inResponseTo || !(await requestStore(deps, target.org.id).removeAsync(inResponseTo))) {
+      throw new SsoError('expired', 'LogoutResponse to an unknown or used request');
+    }
+    return { kind: 'response' };
+  }
+  const nameId = Array.from(root.childNodes).find(
+    (n) => (n as Element).nodeType === 1 && (n as Element).localName === 'NameID',
+  ) as Element | undefined;
+  const person = nameId?.textContent?.trim();
+  if (!nameId || !person) throw new SsoError('invalid_answer', 'LogoutRequest without NameID');
+  const sessionIndex = Array.from(root.getElementsByTagNameNS(SAMLP, 'SessionIndex'))[0]?.textContent?.trim();
+  return {
+    kind: 'request',
+    profile: {
+      ID: id,
+      issuer: issuerOf(root) ?? '',
+      nameID: person,
+      nameIDFormat: nameId.getAttribute('Format') ?? EMAIL_FORMAT,
+      ...(sessionIndex ? { sessionIndex } : {}),
+    } as Parameters<SAML['getLogoutResponseUrlAsync']>[0],
+  };
 }

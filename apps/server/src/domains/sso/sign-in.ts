@@ -1,5 +1,5 @@
 import { MSG, type Role, SSO_MSG, type SsoErrorReason, USER_TYPES } from '@trainlab/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import {
   organizations,
   sessions,
@@ -58,7 +58,10 @@ export async function targetForEmail(deps: Deps, email: string): Promise<SsoTarg
     .from(ssoDomains)
     .innerJoin(ssoSettings, eq(ssoSettings.organization_id, ssoDomains.organization_id))
     .innerJoin(organizations, eq(organizations.id, ssoDomains.organization_id))
-    .where(and(eq(ssoDomains.domain, emailDomain(email)), eq(ssoSettings.enabled, 1)))
+    // only a proved domain routes anyone (at most one organization holds a domain proved)
+    .where(
+      and(eq(ssoDomains.domain, emailDomain(email)), isNotNull(ssoDomains.verified_at), eq(ssoSettings.enabled, 1)),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -111,8 +114,8 @@ export async function completeSignIn(
   const domains = await deps.db
     .select({ d: ssoDomains.domain })
     .from(ssoDomains)
-    .where(eq(ssoDomains.organization_id, org.id));
-  // a provider speaks only for its own organization's domains
+    .where(and(eq(ssoDomains.organization_id, org.id), isNotNull(ssoDomains.verified_at)));
+  // a provider speaks only for its own organization's proved domains
   if (!domains.some((d) => d.d === emailDomain(email))) {
     throw new SsoError('refused', `${email} is not of a domain of organization ${org.id}`);
   }

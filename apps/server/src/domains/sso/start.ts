@@ -1,8 +1,6 @@
 import { MSG, SSO_MSG } from '@trainlab/contract';
 import type { Deps } from '../../platform/deps';
 import { forbidden, invalidField } from '../../platform/errors';
-import { oidcStart } from './oidc';
-import { samlStart } from './saml';
 import { SsoError, targetForEmail } from './sign-in';
 
 /** /login with is_sso: the identity provider of the e-mail's organization, where the browser goes next. */
@@ -14,8 +12,8 @@ export async function startSso(deps: Deps, email: string, isPrevious: boolean, l
   try {
     const url =
       target.row.protocol === 'oidc'
-        ? await oidcStart(deps, target, isPrevious)
-        : await samlStart(deps, target, isPrevious);
+        ? await (await import('./oidc')).oidcStart(deps, target, isPrevious)
+        : await (await import('./saml')).samlStart(deps, target, isPrevious);
     return { sso_redirect: url };
   } catch (e) {
     const err = e instanceof SsoError ? e : new SsoError('misconfigured', (e as Error).message);

@@ -1,17 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { redisClass } from '../../adapters/realtime/redis-client';
 import { jobs } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
+import { RETRY_AFTER_SECONDS } from '../../platform/errors';
 
 /**
- * What an operator watches: GET /api/ready (the database, and Redis when configured, answer) and
+ * What an operator watches: GET /api/live (the process runs), GET /api/ready (the database, and Redis when configured, answer) and
  * GET /metrics in Prometheus' format, answered only with `Authorization: Bearer METRICS_TOKEN` (404
  * while METRICS_TOKEN is unset). /api/health stays the cheap liveness answer.
  */
 export function operationsRoutes(app: FastifyInstance, deps: Deps): void {
+  // nothing but the process: a load balancer's or orchestrator's restart must not follow the database down
+  app.get('/api/live', async () => ({ status: 'alive' }));
   readiness(app, deps);
   if (deps.config.METRICS_TOKEN) metrics(app, deps, deps.config.METRICS_TOKEN);
   // off: a plain 404, not the web app's page for an unknown path
@@ -37,7 +41,7 @@ function readiness(app: FastifyInstance, deps: Deps): void {
     }
     if (redisUrl) {
       if (!redis) {
-        redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+        redis = new (redisClass())(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
         // a failed connection is this check's answer, not an unhandled error
         redis.on('error', () => undefined);
       }
@@ -50,6 +54,7 @@ function readiness(app: FastifyInstance, deps: Deps): void {
       }
     }
     const ready = Object.values(checks).every((v) => v === 'ok');
+    if (!ready) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', ...checks });
   });
 }

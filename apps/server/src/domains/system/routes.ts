@@ -22,6 +22,8 @@ export function systemRoutes(app: FastifyInstance, deps: Deps): void {
         labs: { engine: engine.name, ready: !problem, ...(problem ? { problem } : {}) },
         // Windows labs' desktops go through guacd; without it they have no remote desktop
         rdp: deps.config.GUACD_HOST ? 'ok' : RDP_GATEWAY_MISSING,
+        // 'test' on a live site means anyone can mark an order paid: visible to monitoring at a glance
+        payments: deps.config.PAYMENT_GATEWAY,
       };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });

@@ -161,20 +161,39 @@ export async function trainingRequirements(deps: Deps, auth: AuthContext, takeCa
   return { list: await requirementRows(deps, detail.id), take_call: await trainerRow(deps, detail.id) };
 }
 
-/** /update-training-requirement: the ids selected (all of one take call of the caller); the others unselected. */
-export async function confirmRequirements(deps: Deps, auth: AuthContext, ids: number[]) {
+/**
+ * /update-training-requirement: the ids selected (all of one take call of the caller); the others
+ * unselected. With `take_call_id` (the checklist saving each tick) the list is that take call's,
+ * found only among the caller's own (another's answers 404), so an empty selection clears it.
+ */
+export async function confirmRequirements(deps: Deps, auth: AuthContext, ids: number[], takeCallId?: number) {
   const unique = [...new Set(ids)];
-  const rows = await deps.db
-    .select({ id: takeCallRequirements.id, detailId: takeCallRequirements.take_call_trainer_id })
-    .from(takeCallRequirements)
-    .innerJoin(takeCallTrainers, eq(takeCallTrainers.id, takeCallRequirements.take_call_trainer_id))
-    .where(and(inArray(takeCallRequirements.id, unique), eq(takeCallTrainers.trainer_id, auth.user.id)));
-  const details = new Set(rows.map((r) => r.detailId));
-  if (rows.length !== unique.length || details.size !== 1) throw invalidField('ids', TAKE_CALL_MSG.requirementInvalid);
-  const detailId = rows[0]!.detailId;
+  let detailId: number;
+  if (takeCallId !== undefined) {
+    detailId = (await detailForTrainer(deps, auth, { takeCallId })).detail.id;
+    const rows = unique.length
+      ? await deps.db
+          .select({ id: takeCallRequirements.id })
+          .from(takeCallRequirements)
+          .where(and(inArray(takeCallRequirements.id, unique), eq(takeCallRequirements.take_call_trainer_id, detailId)))
+      : [];
+    if (rows.length !== unique.length) throw invalidField('ids', TAKE_CALL_MSG.requirementInvalid);
+  } else {
+    const rows = await deps.db
+      .select({ id: takeCallRequirements.id, detailId: takeCallRequirements.take_call_trainer_id })
+      .from(takeCallRequirements)
+      .innerJoin(takeCallTrainers, eq(takeCallTrainers.id, takeCallRequirements.take_call_trainer_id))
+      .where(and(inArray(takeCallRequirements.id, unique), eq(takeCallTrainers.trainer_id, auth.user.id)));
+    const details = new Set(rows.map((r) => r.detailId));
+    if (rows.length !== unique.length || details.size !== 1)
+      throw invalidField('ids', TAKE_CALL_MSG.requirementInvalid);
+    detailId = rows[0]!.detailId;
+  }
   await deps.db
     .update(takeCallRequirements)
-    .set({ status: sql`case when ${inArray(takeCallRequirements.id, unique)} then 1 else 0 end` })
+    .set({
+      status: unique.length ? sql`case when ${inArray(takeCallRequirements.id, unique)} then 1 else 0 end` : 0,
+    })
     .where(eq(takeCallRequirements.take_call_trainer_id, detailId));
   return { message: TAKE_CALL_MSG.requirementsConfirmed };
 }

@@ -13,7 +13,16 @@ import { takeCallRequirements, takeCalls, takeCallTrainers, trainings, trainingT
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { orderFor, pageWindow, searchWhere, toPage, totalAtFirstRow, totalOver } from '../../platform/http/paging';
+import {
+  countUpTo,
+  orderFor,
+  pageWindow,
+  searchWhere,
+  toCountedPage,
+  toPage,
+  totalAtFirstRow,
+  totalOver,
+} from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
 import { managerTenant, tenantWhere, trainingForManager } from '../trainings/access';
 import { type TakeCallRow, type TrainingRow, takeCallForManager } from './access';
@@ -123,7 +132,7 @@ export async function takeCallList(deps: Deps, auth: AuthContext, q: z.output<ty
     searchWhere(q.search, [takeCalls.title, trainings.name]),
   );
   const rows = await deps.db
-    .select({ ...rowColumns, total: totalOver() })
+    .select(rowColumns)
     .from(takeCalls)
     .innerJoin(trainings, eq(trainings.id, takeCalls.training_id))
     .where(where)
@@ -137,18 +146,20 @@ export async function takeCallList(deps: Deps, auth: AuthContext, q: z.output<ty
     )
     .limit(w.limit)
     .offset(w.offset);
-  return toPage(
+  return toCountedPage(
     rows,
     w,
-    ({ total: _t, ...r }) => toRow(r),
-    async () => {
-      const [c] = await deps.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(takeCalls)
-        .innerJoin(trainings, eq(trainings.id, takeCalls.training_id))
-        .where(where);
-      return Number(c?.n ?? 0);
-    },
+    (r) => toRow(r),
+    (limit) =>
+      countUpTo(
+        deps.db,
+        deps.db
+          .select({ one: takeCalls.id })
+          .from(takeCalls)
+          .innerJoin(trainings, eq(trainings.id, takeCalls.training_id))
+          .where(where)
+          .limit(limit),
+      ),
   );
 }
 

@@ -44,6 +44,6 @@ export function takeCallRoutes(app: FastifyInstance, deps: Deps): void {
     answer.trainingRequirements(deps, auth, body.take_call_id),
   );
   defineCall(app, deps, API.updateTrainingRequirement, ({ auth, body }) =>
-    answer.confirmRequirements(deps, auth, body.ids),
+    answer.confirmRequirements(deps, auth, body.ids, body.take_call_id),
   );
 }

@@ -19,12 +19,17 @@ import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from
 /**
  * Bank accounts of a trainer. The account number is encrypted at rest; lists show it masked from
  * the stored last four characters (no decryption); only its trainer and the admin read it whole.
+ * The IBAN, which holds the account number, is encrypted too and shown masked in lists.
  */
 
 type BankRow = typeof trainerBankDetails.$inferSelect;
 const isAdmin = (auth: AuthContext) => auth.user.roles.includes('admin');
 
-const toBank = (row: BankRow, account_number: string) => ({
+/** An IBAN as stored: encrypted, or in clear when saved before IBANs were encrypted. */
+const ibanOf = (deps: Deps, stored: string | null) =>
+  stored?.startsWith('fc1.') ? deps.cipher.decrypt(stored) : stored;
+
+const toBank = (row: BankRow, account_number: string, iban_code: string | null) => ({
   id: row.id,
   bank_name: row.bank_name,
   bank_address: row.bank_address,
@@ -33,7 +38,7 @@ const toBank = (row: BankRow, account_number: string) => ({
   account_type: row.account_type,
   ifsc_code: row.ifsc_code,
   micr_code: row.micr_code,
-  iban_code: row.iban_code,
+  iban_code,
   bsr_code: row.bsr_code,
 });
 
@@ -73,7 +78,7 @@ export async function bankList(deps: Deps, auth: AuthContext, q: z.output<typeof
   return toPage(
     rows,
     w,
-    (r) => toBank(r.row, maskTail(`XXXXXXXX${r.row.account_last4}`)!),
+    (r) => toBank(r.row, maskTail(`XXXXXXXX${r.row.account_last4}`)!, maskTail(ibanOf(deps, r.row.iban_code))),
     () => countWhere(deps.db, trainerBankDetails, where),
   );
 }
@@ -107,7 +112,7 @@ export async function adminBankList(deps: Deps, q: z.output<typeof adminBankList
     rows,
     w,
     (r) => ({
-      ...toBank(r.row, maskTail(`XXXXXXXX${r.row.account_last4}`)!),
+      ...toBank(r.row, maskTail(`XXXXXXXX${r.row.account_last4}`)!, maskTail(ibanOf(deps, r.row.iban_code))),
       trainer_id: r.row.trainer_id,
       trainer_name: r.trainer_name.trim(),
       trainer_email: r.trainer_email,
@@ -132,7 +137,7 @@ const columns = (deps: Deps, b: z.output<typeof bankRequest>) => ({
   account_type: b.account_type,
   ifsc_code: b.ifsc_code,
   micr_code: b.micr_code,
-  iban_code: b.iban_code,
+  iban_code: b.iban_code ? deps.cipher.encrypt(b.iban_code) : null,
   bsr_code: b.bsr_code,
 });
 
@@ -146,7 +151,7 @@ export async function addBank(deps: Deps, auth: AuthContext, body: z.output<type
 
 export async function getBank(deps: Deps, auth: AuthContext, id: number) {
   const row = await bankFor(deps, auth, id);
-  return { success: toBank(row, deps.cipher.decrypt(row.account_number)) };
+  return { success: toBank(row, deps.cipher.decrypt(row.account_number), ibanOf(deps, row.iban_code)) };
 }
 
 export async function updateBank(deps: Deps, auth: AuthContext, body: z.output<typeof updateBankRequest>) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TRAINER_IMAGE_MAX_BYTES, TRAINER_MSG } from '@trainlab/contract';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { FileStore } from '../../adapters/files';
 import { ValidationError } from '../../platform/errors';
 
@@ -16,6 +15,9 @@ export interface ImageForm {
   /** image parts by field name (only the names asked for) */
   images: Record<string, Buffer>;
 }
+
+/** sharp (libvips) loads with the first picture, not at start. */
+const sharpLib = async () => (await import('sharp')).default;
 
 const NAME = /\.(png|jpe?g)$/i;
 const THUMB_PX = 240;
@@ -68,6 +70,7 @@ export async function readImageForm(request: FastifyRequest, imageFields: readon
 }
 
 async function isImage(data: Buffer): Promise<boolean> {
+  const sharp = await sharpLib();
   try {
     const meta = await sharp(data).metadata();
     return (meta.format === 'png' || meta.format === 'jpeg') && !!meta.width && !!meta.height;
@@ -83,6 +86,7 @@ export async function storeImage(
   data: Buffer,
 ): Promise<{ key: string; thumbKey: string }> {
   const id = randomBytes(8).toString('hex');
+  const sharp = await sharpLib();
   const meta = await sharp(data).metadata();
   const key = `${prefix}/${id}.${meta.format === 'png' ? 'png' : 'jpg'}`;
   const thumbKey = `${prefix}/${id}-thumb.jpg`;

@@ -16,6 +16,9 @@ export async function profileRow(ctx: TrainerCtx, userId: number): Promise<Profi
 }
 
 const reveal = (ctx: TrainerCtx, v: string | null) => (v ? ctx.deps.cipher.decrypt(v) : null);
+/** The GSTIN holds its owner's PAN (characters 3 to 12), so it is encrypted like the PAN; one saved
+ * before that reads as it was stored until the trainer saves the profile again. */
+const revealGstin = (ctx: TrainerCtx, v: string | null) => (v?.startsWith('fc1.') ? reveal(ctx, v) : v);
 
 /** /get-trainer-profile: the caller's own profile, secrets whole (only they see it). */
 export async function getProfile(ctx: TrainerCtx, auth: AuthContext) {
@@ -36,7 +39,7 @@ export async function getProfile(ctx: TrainerCtx, auth: AuthContext) {
       dob: p?.dob ?? null,
       aadhar_no: reveal(ctx, p?.aadhar_no ?? null),
       pan_no: reveal(ctx, p?.pan_no ?? null),
-      GSTIN_no: p?.gstin_no ?? null,
+      GSTIN_no: revealGstin(ctx, p?.gstin_no ?? null),
       state_code: p?.state_code ?? null,
       MSME_reg_no: p?.msme_reg_no ?? null,
       type_of_enterprise: p?.type_of_enterprise ?? null,
@@ -78,7 +81,7 @@ export async function updateProfile(ctx: TrainerCtx, auth: AuthContext, request:
     dob: b.dob,
     aadhar_no: b.aadhar_no ? deps.cipher.encrypt(b.aadhar_no) : null,
     pan_no: b.pan_no ? deps.cipher.encrypt(b.pan_no) : null,
-    gstin_no: b.GSTIN_no,
+    gstin_no: b.GSTIN_no ? deps.cipher.encrypt(b.GSTIN_no) : null,
     state_code: b.state_code,
     msme_reg_no: b.MSME_reg_no,
     type_of_enterprise: b.type_of_enterprise,

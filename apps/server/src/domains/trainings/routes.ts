@@ -7,6 +7,7 @@ import { defineCall } from '../../platform/http/define-call';
 import { joinCount, updateJoinStatus } from './attendance';
 import { checkStatus, joinTopic, learnerDashboard, myTopics, myTrainings, rateTopic, startStatus } from './learner';
 import { addTopic, advanceTopic, attendanceDetails, deleteTopic, importTopics, syllabus } from './syllabus';
+import { tenantLearners } from './tenant-learners';
 import { assignedTrainings, assignTrainers, trainersForAssignment, trainingTrainerList } from './trainers';
 import { addTrainingUser, importTrainingUsers, toggleCertificateAccess, trainingUserList } from './training-users';
 import {
@@ -17,6 +18,7 @@ import {
   togglePublic,
   trainingDetails,
   upcomingTrainings,
+  updateTraining,
 } from './trainings';
 
 /** Live trainings (spec 01 §7 training calls, spec 02 §7 'Trainee, meeting, syllabus, attendance'). */
@@ -26,6 +28,14 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
     deps,
     API.createTraining,
     audited(API.createTraining, { type: 'training' }, ({ body, auth }) => createTraining(deps, auth, body)),
+  );
+  defineCall(
+    app,
+    deps,
+    API.updateTraining,
+    audited(API.updateTraining, { type: 'training', table: trainings, key: 'slug' }, ({ body, auth }) =>
+      updateTraining(deps, auth, body),
+    ),
   );
   defineCall(app, deps, API.allTrainings, ({ body, auth }) => upcomingTrainings(deps, auth, body));
   defineCall(app, deps, API.completedTrainings, ({ body, auth }) => completedTrainings(deps, auth, body));
@@ -62,6 +72,7 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
       importTrainingUsers(deps, auth, request),
     ),
   );
+  defineCall(app, deps, API.getTenantLearners, ({ body, auth }) => tenantLearners(deps, auth, body));
   defineCall(app, deps, API.lpGetTrainingUsers, ({ body, auth }) => trainingUserList(deps, auth, body));
   defineCall(
     app,

@@ -2,7 +2,7 @@ import type { ListQuery, TRAINING_SORT_KEYS } from '@trainlab/contract';
 import { and, asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { trainings } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
-import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -56,14 +56,17 @@ export async function trainingRows(db: Db, where: SQL, order: 'start' | 'end-des
 
 type TrainingSort = (typeof TRAINING_SORT_KEYS)[number];
 
-/** One page of training rows (the list convention), counted in the same query. */
+/**
+ * One page of training rows (the list convention). A plain LIMIT over the (status, start_date)
+ * index: the per-row counts are worked out for the page's rows only, after the sort.
+ */
 export async function trainingPage(db: Db, where: SQL, q: ListQuery<TrainingSort>, order: 'start' | 'end-desc') {
   const window = pageWindow(q);
   const filter = and(where, searchWhere(q.search, [trainings.name, trainings.link]));
   const fallback =
     order === 'start' ? [asc(trainings.start_date)] : [sql`${trainings.end_date} desc`, sql`${trainings.id} desc`];
   const rows = await db
-    .select({ ...getTableColumns(trainings), ...trainingCounts, total: totalOver() })
+    .select({ ...getTableColumns(trainings), ...trainingCounts })
     .from(trainings)
     .where(filter)
     .orderBy(
@@ -81,8 +84,5 @@ export async function trainingPage(db: Db, where: SQL, q: ListQuery<TrainingSort
     )
     .limit(window.limit)
     .offset(window.offset);
-  return toPage(rows, window, toTrainingRow, async () => {
-    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(filter);
-    return Number(r?.n ?? 0);
-  });
+  return toCountedPage(rows, window, toTrainingRow, (limit) => countWhere(db, trainings, filter, limit));
 }

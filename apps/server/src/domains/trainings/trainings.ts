@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type createTrainingRequest, MSG, TRAINING_STATUS, type trainingListRequest } from '@trainlab/contract';
+import {
+  type createTrainingRequest,
+  MSG,
+  TRAINING_DETAIL_FIELDS,
+  TRAINING_STATUS,
+  type trainingListRequest,
+  type updateTrainingRequest,
+} from '@trainlab/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { services, trainings, trainingUsers } from '../../db/schema';
+import { assessments, services, trainings, trainingUsers } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { makeSlug } from '../../platform/slug';
 import {
@@ -64,6 +71,104 @@ export async function createTraining(deps: Deps, auth: AuthContext, body: z.outp
     })
     .returning({ id: trainings.id, slug: trainings.slug, link: trainings.link });
   return { message: MSG.trainingCreated, id: row!.id, slug: row!.slug, link: row!.link, cost };
+}
+
+/** Texts of /update-training (not in the spec; issue 32). */
+export const TRAINING_EDIT_MSG = {
+  updated: 'Training updated successfully!',
+  nothingToChange: 'Send at least one field to change.',
+  started: 'The training has already started: only its pre- and post-assessment can be switched on now.',
+  testBuilt: (type: 1 | 2) =>
+    `A ${type === 1 ? 'pre' : 'post'}-assessment is already built for this training, so it cannot be switched off.`,
+  belowEnrolled: (n: number) =>
+    `The training already has ${n} learner${n === 1 ? '' : 's'} enrolled; the number of participants cannot be lower.`,
+  endBeforeStart: 'The end date must be a date after or equal to start date.',
+} as const;
+
+/**
+ * /update-training: only the fields sent change. Details only while the training has not started
+ * (the status check is in the UPDATE itself, so a concurrent start wins); the assessments may be
+ * switched on at any time and off while no test of that type is built. The cost is computed again.
+ */
+export async function updateTraining(deps: Deps, auth: AuthContext, body: z.output<typeof updateTrainingRequest>) {
+  const training = await trainingForManager(deps, auth, body.slug);
+  const details = TRAINING_DETAIL_FIELDS.filter((f) => body[f] !== undefined);
+  const switches = (['pre_assessment', 'post_assessment'] as const).filter((f) => body[f] !== undefined);
+  if (details.length === 0 && switches.length === 0)
+    throw new ValidationError({ slug: [TRAINING_EDIT_MSG.nothingToChange] });
+  if (details.length > 0 && training.status !== TRAINING_STATUS.notStarted) {
+    throw new AppError(422, TRAINING_EDIT_MSG.started, { slug: [TRAINING_EDIT_MSG.started] });
+  }
+
+  const errors: Record<string, string[]> = {};
+  const start = body.start_date !== undefined ? toDate(body.start_date) : training.start_date;
+  const end = body.end_date !== undefined ? toDate(body.end_date, true) : training.end_date;
+  if ((body.start_date !== undefined || body.end_date !== undefined) && end.getTime() < start.getTime()) {
+    errors.end_date = [TRAINING_EDIT_MSG.endBeforeStart];
+  }
+  if (body.number_of_participants !== undefined) {
+    const [enrolled] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trainingUsers)
+      .where(eq(trainingUsers.training_id, training.id));
+    const n = Number(enrolled?.n ?? 0);
+    if (body.number_of_participants < n) errors.number_of_participants = [TRAINING_EDIT_MSG.belowEnrolled(n)];
+  }
+  for (const [field, type] of [
+    ['pre_assessment', 1],
+    ['post_assessment', 2],
+  ] as const) {
+    if (body[field] !== false || !training[field]) continue;
+    const [built] = await deps.db
+      .select({ id: assessments.id })
+      .from(assessments)
+      .where(and(eq(assessments.training_id, training.id), eq(assessments.type, type)))
+      .limit(1);
+    if (built) errors[field] = [TRAINING_EDIT_MSG.testBuilt(type)];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const flag = (v: boolean | undefined, was: number) => (v === undefined ? was : v ? 1 : 0);
+  const pre = flag(body.pre_assessment, training.pre_assessment);
+  const post = flag(body.post_assessment, training.post_assessment);
+  const days = body.total_training_day ?? training.total_training_day;
+  const participants = body.number_of_participants ?? training.number_of_participants;
+  const cost = await trainingCost(deps, {
+    total_training_day: days,
+    number_of_participants: participants,
+    pre_assessment: pre === 1,
+    post_assessment: post === 1,
+  });
+  const updated = await deps.db
+    .update(trainings)
+    .set({
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.start_date !== undefined ? { start_date: start } : {}),
+      ...(body.end_date !== undefined ? { end_date: end } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.requirements !== undefined ? { requirements: body.requirements } : {}),
+      total_training_day: days,
+      number_of_participants: participants,
+      pre_assessment: pre,
+      post_assessment: post,
+      cost,
+      updated_at: new Date(),
+    })
+    .where(
+      details.length > 0
+        ? and(eq(trainings.id, training.id), eq(trainings.status, TRAINING_STATUS.notStarted))
+        : eq(trainings.id, training.id),
+    )
+    .returning({ id: trainings.id });
+  if (updated.length === 0) throw new AppError(422, TRAINING_EDIT_MSG.started, { slug: [TRAINING_EDIT_MSG.started] });
+  return {
+    message: TRAINING_EDIT_MSG.updated,
+    id: training.id,
+    slug: training.slug,
+    cost,
+    pre_assessment: pre,
+    post_assessment: post,
+  };
 }
 
 export const upcomingTrainings = (deps: Deps, auth: AuthContext, q: z.output<typeof trainingListRequest>) =>

@@ -3,14 +3,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema';
+import {
+  ambientDb,
+  type LazyTransactionClient,
+  type OpenTransaction,
+  runInAmbientTransaction,
+  type TransactionEngine,
+} from './ambient-transaction';
 import { GuardedPglite } from './guarded-pglite';
+import { chooseWasmTier } from './pglite-wasm';
 import { queryObserver } from './query-observer';
 
 export type Schema = typeof schema;
@@ -29,6 +37,11 @@ export interface Database {
    * in-process queue on PGlite (one process owns its data folder). Not re-entrant.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn with every statement sent through `db` on one transaction (platform/db/ambient-transaction.ts):
+   * begun by fn's first write, committed when fn resolves, rolled back when it throws.
+   */
+  inTransaction<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: a consistent gzipped tarball of the data folder, taken between queries (backups) */
@@ -52,6 +65,27 @@ function migrationsFolder(): string {
 
 /** Key of the start-up advisory lock (any fixed bigint; advisory locks are per database). */
 export const STARTUP_LOCK_KEY = 7_301_202_601;
+
+/**
+ * A connection the server ends (a restart, a failover, an administrator's kill) emits 'error' on its
+ * client; with no listener that error ends the process. The pool listens on idle clients only, so
+ * every client gets its own listener from the moment it connects, and keeps it while checked out (a
+ * transaction, the start-up lock, a job's claim). The query in hand fails with the same error (a
+ * 503), and the pool drops the client when it is released.
+ */
+function watchConnectionErrors(pool: pg.Pool): void {
+  let lastWarning = 0;
+  const warn = (err: Error) => {
+    // one line per second at most: a restart ends every connection at once
+    if (Date.now() - lastWarning < 1000) return;
+    lastWarning = Date.now();
+    console.warn(`database connection lost: ${err.message}`);
+  };
+  pool.on('error', warn);
+  pool.on('connect', (client) => {
+    client.on('error', warn);
+  });
+}
 
 /** Runs fn under the PostgreSQL session-level advisory lock `key`, taken on a connection of its own. */
 async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>): Promise<T> {
@@ -141,29 +175,128 @@ function accountWriteWatch() {
       listeners.delete(listener);
     };
   };
-  return { logger, wrapTransactions, wrapPool, onAccountWrite };
+  /** Wraps fn (an ambient transaction): notifies again once it has ended, when it changed accounts. */
+  const around = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const before = seen;
+    try {
+      return await fn();
+    } finally {
+      if (seen !== before) notify();
+    }
+  };
+  return { logger, wrapTransactions, wrapPool, onAccountWrite, around };
+}
+
+/** The parts of a drizzle database a transaction object of the same schema is built from. */
+interface DrizzleInternals {
+  dialect: ConstructorParameters<typeof NodePgTransaction>[0];
+  session: { options: ConstructorParameters<typeof NodePgSession>[3] };
+  _: { schema: unknown; fullSchema: unknown; tableNamesMap: unknown };
+}
+const internalsOf = (db: Db) => {
+  const d = db as unknown as DrizzleInternals;
+  const schemaConfig = { schema: d._.schema, fullSchema: d._.fullSchema, tableNamesMap: d._.tableNamesMap } as never;
+  return { dialect: d.dialect, options: d.session.options, schemaConfig };
+};
+
+/** The ambient transactions of a PostgreSQL pool: a pooled connection from the first write to the end. */
+function poolTransactions(pool: pg.Pool, db: Db): TransactionEngine {
+  const { dialect, options, schemaConfig } = internalsOf(db);
+  const send = (target: pg.Pool | pg.PoolClient, args: unknown[]) =>
+    (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+  return {
+    outside: (args) => send(pool, args),
+    begin: async (): Promise<OpenTransaction> => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+      } catch (e) {
+        client.release(e as Error);
+        throw e;
+      }
+      return {
+        query: (args) => send(client, args),
+        end: async (commit) => {
+          try {
+            await client.query(commit ? 'commit' : 'rollback');
+            client.release();
+          } catch (e) {
+            // a connection that could not end its transaction is closed, never reused
+            client.release(e as Error);
+            if (commit) throw e;
+          }
+        },
+      };
+    },
+    transactionOver: (client: LazyTransactionClient) =>
+      new NodePgTransaction(
+        dialect,
+        new NodePgSession(client as never, dialect, schemaConfig, options),
+        schemaConfig,
+      ) as unknown as Db,
+  };
+}
+
+/** The ambient transactions of the embedded database: PGlite's own transaction, held until the end. */
+function pgliteTransactions(client: GuardedPglite, db: Db): TransactionEngine {
+  const { dialect, options, schemaConfig } = internalsOf(db);
+  type Query = (...a: unknown[]) => Promise<unknown>;
+  return {
+    outside: (args) => (client.query as Query)(...args),
+    begin: () =>
+      new Promise<OpenTransaction>((opened, failed) => {
+        let settle!: { commit: () => void; rollback: (reason: unknown) => void };
+        const finished = new Promise<void>((commit, rollback) => {
+          settle = { commit, rollback };
+        });
+        const done = client.transaction(async (tx) => {
+          opened({
+            query: (args) => (tx.query as Query)(...args),
+            end: async (commit, reason) => {
+              if (commit) settle.commit();
+              else settle.rollback(reason ?? new Error('rolled back'));
+              try {
+                await done;
+              } catch (e) {
+                if (commit) throw e;
+              }
+            },
+          });
+          await finished;
+        });
+        // a transaction that could not begin fails the statement that wanted it
+        done.catch(failed);
+      }),
+    transactionOver: (lazy: LazyTransactionClient) =>
+      new PgliteTransaction(
+        dialect as never,
+        new PgliteSession(lazy as never, dialect as never, schemaConfig, options as never),
+        schemaConfig,
+      ) as unknown as Db,
+  };
 }
 
 /** `url` is a postgres:// URL, `memory://` for a throwaway PGlite, or a folder for a durable PGlite. */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, opts: { pgliteWasmTierUp?: boolean } = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle client whose connection the server ended (restart, failover) must not crash the
-    // process: the pool drops it and the next query opens a new one.
-    pool.on('error', (err) => {
-      console.warn(`database connection lost: ${err.message}`);
-    });
+    // a database that does not answer a connection (a failover, a host gone) fails the call within
+    // 10 s (a 503) rather than holding the request and a pool slot until the client gives up
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+    watchConnectionErrors(pool);
     const watch = accountWriteWatch();
     watch.wrapPool(pool);
-    const db = drizzlePg(pool, { schema, logger: watch.logger }) as unknown as Db;
-    watch.wrapTransactions(db);
+    const base = drizzlePg(pool, { schema, logger: watch.logger }) as unknown as Db;
+    watch.wrapTransactions(base);
+    const db = ambientDb(base);
+    const transactions = poolTransactions(pool, base);
     const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, fn);
     return {
       db,
       kind: 'postgres',
+      inTransaction: (fn) => watch.around(() => runInAmbientTransaction(transactions, fn)),
       // drizzle reads the applied migrations, then applies the rest in one transaction: two processes
       // doing that at once both see "nothing applied" and the second fails (or runs them twice)
-      migrate: () => exclusive(() => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
+      migrate: () => exclusive(() => migratePg(base as never, { migrationsFolder: migrationsFolder() })),
       exclusive,
       ping: async () => {
         await pool.query('select 1');
@@ -173,15 +306,19 @@ export async function openDatabase(url: string): Promise<Database> {
       onAccountWrite: watch.onAccountWrite,
     };
   }
+  chooseWasmTier(opts.pgliteWasmTierUp ?? false);
   const client = await GuardedPglite.open(url === 'memory://' ? null : url);
   const watch = accountWriteWatch();
-  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: watch.logger }) as unknown as Db;
-  watch.wrapTransactions(db);
+  const base = drizzlePglite(client as unknown as PGlite, { schema, logger: watch.logger }) as unknown as Db;
+  watch.wrapTransactions(base);
+  const db = ambientDb(base);
+  const transactions = pgliteTransactions(client, base);
   const exclusive = serialQueue();
   return {
     db,
     kind: 'pglite',
-    migrate: () => exclusive(() => migratePglite(db as never, { migrationsFolder: migrationsFolder() })),
+    inTransaction: (fn) => watch.around(() => runInAmbientTransaction(transactions, fn)),
+    migrate: () => exclusive(() => migratePglite(base as never, { migrationsFolder: migrationsFolder() })),
     exclusive,
     ping: () => client.ping(),
     close: () => client.close(),

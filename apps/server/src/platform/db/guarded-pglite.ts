@@ -34,7 +34,9 @@ const CONNECTION_CODES = new Set([
   '57P02',
   '57P03',
 ]);
-const CONNECTION_MESSAGES = /pool after calling end|Connection terminated|connection timeout|PGlite is closed/i;
+// node-postgres' own words for a connection that failed, ended, or could not be had in time
+const CONNECTION_MESSAGES =
+  /pool after calling end|Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable|PGlite is closed/i;
 
 /**
  * Is this error (or the driver error drizzle wrapped in it) the database being unavailable? Such a
@@ -43,7 +45,7 @@ const CONNECTION_MESSAGES = /pool after calling end|Connection terminated|connec
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (
     let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 3;
+    e && depth < 4;
     depth++
   ) {
     if (e instanceof DatabaseUnavailableError) return true;

@@ -165,22 +165,40 @@ export const OTHER_ENDPOINTS: readonly OtherEndpoint[] = [
     path: '/api/health',
     methods: {
       get: {
-        summary: 'Liveness: answers when the database answers, with the state of video processing, labs and RDP.',
+        summary:
+          'Liveness: answers when the database answers, with the state of video processing, labs and RDP, and the payment gateway in use.',
         access: anyone(),
         responses: {
-          200: json('ok, with `video`, `labs` ({engine, ready, problem?}) and `rdp` states.', {
-            type: 'object',
-            properties: {
-              status: { const: 'ok' },
-              video: { type: 'string' },
-              labs: { type: 'object' },
-              rdp: { type: 'string' },
+          200: json(
+            'ok, with `video`, `labs` ({engine, ready, problem?}) and `rdp` states and `payments` (test or razorpay).',
+            {
+              type: 'object',
+              properties: {
+                status: { const: 'ok' },
+                video: { type: 'string' },
+                labs: { type: 'object' },
+                rdp: { type: 'string' },
+                payments: { enum: ['test', 'razorpay'] },
+              },
             },
-          }),
+          ),
           503: json('The database does not answer: {"status":"unavailable"}.', {
             type: 'object',
             properties: { status: { const: 'unavailable' } },
           }),
+        },
+      },
+    },
+  },
+  {
+    path: '/api/live',
+    methods: {
+      get: {
+        summary:
+          'Liveness of the process alone: 200 while it runs, also while the database is down or awaited at start-up.',
+        access: anyone(),
+        responses: {
+          200: json('{"status":"alive"}.', { type: 'object', properties: { status: { const: 'alive' } } }),
         },
       },
     },
@@ -196,10 +214,17 @@ export const OTHER_ENDPOINTS: readonly OtherEndpoint[] = [
             type: 'object',
             properties: { status: { const: 'ready' }, database: { type: 'string' }, redis: { type: 'string' } },
           }),
-          503: json('A dependency does not answer: status "unavailable" and "unavailable" on the failed check.', {
-            type: 'object',
-            properties: { status: { const: 'unavailable' }, database: { type: 'string' }, redis: { type: 'string' } },
-          }),
+          503: json(
+            'A dependency does not answer (status "unavailable" and "unavailable" on the failed check), or the server is still waiting for the database at start-up (status "starting"); with Retry-After.',
+            {
+              type: 'object',
+              properties: {
+                status: { enum: ['unavailable', 'starting'] },
+                database: { type: 'string' },
+                redis: { type: 'string' },
+              },
+            },
+          ),
         },
       },
     },

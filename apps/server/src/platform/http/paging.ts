@@ -1,12 +1,13 @@
 import { type ListQuery, PAGING, type Paged } from '@trainlab/contract';
-import { type AnyColumn, asc, desc, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, or, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /**
  * Server half of the list convention (contract `schemas/paging.ts`): page bounds, a sort taken only
- * from the keys the call declares, a search over named columns, and the total counted in the same
- * query as the page (`count(*) over ()`), so a list call is one round trip and never N+1.
+ * from the keys the call declares, a search over named columns, and the total: counted in the same
+ * query as the page (`count(*) over ()`), or for the hot lists by a count only when the page itself
+ * cannot tell it (`toCountedPage`); never N+1.
  */
 export interface PageWindow {
   page: number;
@@ -50,8 +51,49 @@ export function searchWhere(search: string | undefined, columns: Orderable[]): S
   return or(...columns.map((c) => sql`${c}::text ilike ${pattern}`));
 }
 
-/** Select this beside a page's columns to get the total without a second query. */
+/**
+ * Select this beside a page's columns to get the total without a second query. It makes the
+ * database read, and sort, every matching row for each page: hot lists use `toCountedPage`.
+ */
 export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * Shapes a page fetched with a plain LIMIT (no `totalOver`), so the database reads only the page's
+ * rows through the sort's index. A page shorter than `per_page` tells the total by itself; only a
+ * full page, or an empty one past the end, asks `countAll` (an index-only count of the filter).
+ */
+export async function toCountedPage<R, T>(
+  rows: R[],
+  window: PageWindow,
+  map: (row: R) => T,
+  countAll: (limit: number) => Promise<number>,
+): Promise<Paged<T>> {
+  const page = { list: rows.map(map), page: window.page, per_page: window.per_page };
+  if (rows.length > 0 && rows.length < window.per_page) return { ...page, total: window.offset + rows.length };
+  if (!rows.length && window.page === 1) return { ...page, total: 0 };
+  const reach = window.offset + window.per_page + COUNT_AHEAD;
+  // one row past the reach tells "more than that" from "exactly that" (a count that ignores the
+  // limit is exact, and answered as it is)
+  const counted = await countAll(reach + 1);
+  return counted === reach + 1 ? { ...page, total: reach, total_capped: true } : { ...page, total: counted };
+}
+
+/**
+ * How far past the page asked for a hot list counts. Counting a tenant's 100,000 rows on every
+ * page costs more than the page itself (an index-only scan of all of them, decision 0047); past
+ * this many rows beyond the page's end the answer says `total_capped`: there are more than
+ * `total` rows. The total grows as the reader pages on.
+ */
+export const COUNT_AHEAD = 1000;
+
+/**
+ * `select count(*) from (<rows> limit n)`: a count that reads at most `limit` rows. `rows` is the
+ * list's own filter (same joins, same search) selecting any one column, with its limit applied.
+ */
+export async function countUpTo(db: Db, rows: { as(alias: string): Subquery }): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(rows.as('capped'));
+  return Number(row?.n ?? 0);
+}
 
 /**
  * Shapes a page whose rows carry `total` (from `totalOver`). An empty page past the end cannot
@@ -77,8 +119,12 @@ export async function totalAtFirstRow(firstRow: PromiseLike<{ total: number }[]>
   return Number(row?.total ?? 0);
 }
 
-/** `select count(*) from table where …`: the total of a page that came back empty. */
-export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+/**
+ * `select count(*) from table where …`: the total of a page that came back empty, or of a full
+ * page; with `limit`, reading at most that many rows (countUpTo).
+ */
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined, limit?: number): Promise<number> {
+  if (limit !== undefined) return countUpTo(db, db.select({ one: sql`1` }).from(table).where(where).limit(limit));
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return Number(row?.n ?? 0);
 }

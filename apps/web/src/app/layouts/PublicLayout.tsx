@@ -1,8 +1,8 @@
 import { Anchor, Box, Burger, Button, Collapse, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { homeForRoles } from '@trainlab/contract';
-import { Link, Outlet } from 'react-router';
-import { useSession } from '../../api/session';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSession, withNext } from '../../api/session';
 import { useLogout } from '../use-logout';
 import { Brand } from './Brand';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -13,9 +13,15 @@ const SITE_LINKS = [
   { label: 'Cart', to: '/cart' },
 ];
 
+/** Pages a visitor signs in from and should come back to (the landing sends a signed-in visitor home anyway). */
+const STAY_AFTER_SIGN_IN = /^\/(cart|courses|course-details|certifications|certification-details|payment)(?:[/?]|$)/;
+
 function AccountActions({ stacked, onDone }: { stacked?: boolean; onDone?: () => void }) {
   const session = useSession();
   const logout = useLogout();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const next = STAY_AFTER_SIGN_IN.test(here) ? here : null;
   const Wrap = stacked ? Stack : Group;
   if (session) {
     return (
@@ -37,10 +43,10 @@ function AccountActions({ stacked, onDone }: { stacked?: boolean; onDone?: () =>
   }
   return (
     <Wrap gap="xs">
-      <Button component={Link} to="/login" variant="default" onClick={onDone}>
+      <Button component={Link} to={withNext('/login', next)} variant="default" onClick={onDone}>
         Login
       </Button>
-      <Button component={Link} to="/register" onClick={onDone}>
+      <Button component={Link} to={withNext('/register', next)} onClick={onDone}>
         Register
       </Button>
     </Wrap>

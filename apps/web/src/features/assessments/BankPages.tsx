@@ -144,7 +144,11 @@ export function QuestionBankPage() {
     { accessor: 'language_identified', title: 'Language', sortable: true },
     { accessor: 'question_category', title: 'Category', sortable: true },
     { accessor: 'level', title: 'Level', sortable: true },
-    { accessor: 'correct_option', title: 'Correct', render: (r) => `Option ${r.correct_option}` },
+    {
+      accessor: 'correct_option',
+      title: 'Correct answer',
+      render: (r) => r[`option${r.correct_option}` as 'option1'] || `Option ${r.correct_option}`,
+    },
     {
       accessor: 'actions',
       title: 'Action',
@@ -200,7 +204,7 @@ export function QuestionBankPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
       <Modal
         opened={editing !== null}

@@ -7,6 +7,7 @@ import {
   Paper,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -16,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QUESTION_LEVELS } from '@trainlab/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import { apiPost, errorText, toFormErrors } from '../../api/client';
+import { apiPost, errorText, splitFormErrors } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { BackLink } from '../../ui/BackLink';
@@ -35,7 +36,11 @@ interface Definition {
   attempts: number;
 }
 
-function useSave(slug: string) {
+/**
+ * Saves a test. Every refused save shows: a message under the field that shows it (`shown`), all
+ * others (the training's own refusal on `type`, `slug`, anything unexpected) in the red alert on top.
+ */
+function useSave(slug: string, shown: readonly string[]) {
   const client = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [other, setOther] = useState<string | null>(null);
@@ -49,15 +54,26 @@ function useSave(slug: string) {
       notifications.show({ color: 'green', message: `${res.message} (${res.total_questions} questions)` });
       await client.invalidateQueries({ queryKey: ['get-assessment-questions'] });
     } catch (e) {
-      const mapped = toFormErrors(e);
-      setErrors(mapped.fields);
-      setOther(mapped.other_error ?? (Object.keys(mapped.fields).length ? null : errorText(e)));
+      const { fields, top } = splitFormErrors(e, (field) => shown.includes(field));
+      setErrors(fields);
+      setOther(top ?? (Object.keys(fields).length ? null : errorText(e)));
     } finally {
       setBusy(false);
     }
   };
   return { save, errors, other, busy };
 }
+
+const RANDOM_FIELDS = ['minute', 'question_ids'] as const;
+const AUTOMATIC_FIELDS = [
+  'languge_identified',
+  'beginner_question',
+  'intermediate_question',
+  'advanced_question',
+  'minute',
+] as const;
+
+const kindOf = (type: number) => (type === 1 ? 'pre' : 'post');
 
 function RandomTab({ type, slug }: { type: number; slug: string }) {
   const [language, setLanguage] = useState<string | null>(null);
@@ -71,11 +87,14 @@ function RandomTab({ type, slug }: { type: number; slug: string }) {
     ...(language ? { language_identified: language } : {}),
     ...(level ? { level } : {}),
   });
-  const { save, errors, other, busy } = useSave(slug);
+  const { save, errors, other, busy } = useSave(slug, RANDOM_FIELDS);
   return (
     <Stack gap="sm">
       <ErrorAlert message={other} />
-      <Group grow align="flex-start">
+      <Text size="sm" c="dimmed">
+        Pick questions: you choose the questions by hand below, and every learner gets the same questions.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
           label="Language"
           placeholder="All languages"
@@ -102,9 +121,9 @@ function RandomTab({ type, slug }: { type: number; slug: string }) {
           onChange={setMinute}
           error={errors.minute}
         />
-      </Group>
+      </SimpleGrid>
       <Checkbox.Group
-        label={`Questions (${picked.length} selected)`}
+        label={`Pick questions (${picked.length} selected)`}
         error={errors.question_ids}
         value={picked.map(String)}
         onChange={(v) => setPicked(v.map(Number))}
@@ -123,7 +142,10 @@ function RandomTab({ type, slug }: { type: number; slug: string }) {
         checked={show}
         onChange={(e) => setShow(e.currentTarget.checked)}
       />
-      <Group justify="flex-end">
+      <Group justify="flex-end" align="center">
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 14rem' }}>
+          Saves the questions you picked as the {kindOf(type)}-assessment, in place of the current one.
+        </Text>
         <Button
           loading={busy}
           onClick={() =>
@@ -147,12 +169,13 @@ function AutomaticTab({ type, slug }: { type: number; slug: string }) {
   });
   const [minute, setMinute] = useState<number | string>(30);
   const [show, setShow] = useState(false);
-  const { save, errors, other, busy } = useSave(slug);
+  const { save, errors, other, busy } = useSave(slug, AUTOMATIC_FIELDS);
   return (
     <Stack gap="sm">
       <ErrorAlert message={other} />
       <Text size="sm" c="dimmed">
-        Each learner gets their own random questions, in their own order, drawn from the bank.
+        Drawn per learner: say how many questions of each level; each learner gets their own questions, in their own
+        order, drawn from the bank when they start.
       </Text>
       <Select
         label="Language"
@@ -196,7 +219,10 @@ function AutomaticTab({ type, slug }: { type: number; slug: string }) {
         checked={show}
         onChange={(e) => setShow(e.currentTarget.checked)}
       />
-      <Group justify="flex-end">
+      <Group justify="flex-end" align="center">
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 14rem' }}>
+          Saves these counts as the {kindOf(type)}-assessment, in place of the current one.
+        </Text>
         <Button
           loading={busy}
           onClick={() =>
@@ -221,12 +247,62 @@ function CurrentTest({ trainingId, type }: { trainingId: number; type: number })
   if (q.isLoading) return <LoadingLines lines={1} />;
   if (q.error) return <ErrorAlert message={errorText(q.error)} />;
   const d = q.data?.success;
-  if (!d) return <Alert color="gray">No {type === 1 ? 'pre' : 'post'}-assessment has been built yet.</Alert>;
+  if (!d)
+    return (
+      <Alert color="gray" role="status">
+        No {type === 1 ? 'pre' : 'post'}-assessment has been built yet.
+      </Alert>
+    );
   return (
-    <Alert color="blue">
+    <Alert color="blue" role="status">
       Current {type === 1 ? 'pre' : 'post'}-assessment:{' '}
-      {d.mode === 'automatic' ? 'drawn automatically' : 'picked by hand'}, {d.total_questions} questions, {d.minute}{' '}
+      {d.mode === 'automatic' ? 'drawn per learner' : 'picked by hand'}, {d.total_questions} questions, {d.minute}{' '}
       minutes, {d.attempts} attempt(s) so far.
+    </Alert>
+  );
+}
+
+interface TrainingInfo {
+  id: number;
+  name: string;
+  slug: string;
+  pre_assessment: number;
+  post_assessment: number;
+}
+
+/** A training created without this test: say so, and let the manager switch it on here. */
+function SwitchOn({ training, type }: { training: TrainingInfo; type: number }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = type === 1 ? 'pre_assessment' : 'post_assessment';
+  const kind = kindOf(type);
+  const switchOn = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await apiPost<{ message: string }>('update-training', { slug: training.slug, [field]: 1 });
+      notifications.show({ color: 'green', message: res.message });
+      await client.invalidateQueries({ queryKey: ['get-training-details'] });
+      await client.invalidateQueries({ queryKey: ['all-trainings'] });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert color="yellow" role="status" title={`This training does not include a ${kind}-assessment`}>
+      <Stack gap="xs" align="flex-start">
+        <ErrorAlert message={error} />
+        <Text size="sm">
+          It was created without one, so a {kind}-assessment cannot be saved yet. Switch it on to build the test; the
+          training’s cost then counts it for each participant.
+        </Text>
+        <Button size="sm" loading={busy} onClick={() => void switchOn()}>
+          Switch on {kind}-assessment
+        </Button>
+      </Stack>
     </Alert>
   );
 }
@@ -236,8 +312,11 @@ export function AddAssessmentPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
   const [type, setType] = useState('1');
-  const details = useApiQuery<{ success: { id: number; name: string } }>('get-training-details', { slug });
+  const details = useApiQuery<{ success: TrainingInfo }>('get-training-details', { slug });
   const training = { data: details.data?.success, error: details.error };
+  const included = training.data
+    ? Boolean(type === '1' ? training.data.pre_assessment : training.data.post_assessment)
+    : true;
   return (
     <Stack gap="md">
       <BackLink to="/all-trainings">Back to trainings</BackLink>
@@ -252,6 +331,7 @@ export function AddAssessmentPage() {
           { value: '2', label: 'Post-assessment' },
         ]}
       />
+      {training.data && !included ? <SwitchOn training={training.data} type={Number(type)} /> : null}
       {training.data ? <CurrentTest trainingId={training.data.id} type={Number(type)} /> : null}
       <Paper withBorder p="md">
         <Tabs defaultValue="random" keepMounted={false}>

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { apiDownload } from '../../api/upload';
 import { useApiQuery } from '../../api/use-api';
+import { DataTable } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
@@ -133,41 +134,39 @@ export default function ResultsPanel({ slug }: { slug: string }) {
       {r.learners.length === 0 ? (
         <EmptyState />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Scores per learner">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Learner</Table.Th>
-                <Table.Th>Pre score</Table.Th>
-                <Table.Th>Post score</Table.Th>
-                <Table.Th>Gain</Table.Th>
-                <Table.Th>Extra time</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.learners.map((l) => (
-                <Table.Tr key={l.user_id}>
-                  <Table.Td>{l.name}</Table.Td>
-                  <Table.Td>
-                    {l.pre_score === null ? '—' : `${l.pre_score}/${l.pre_total} (${l.pre_percent}%)`}
-                  </Table.Td>
-                  <Table.Td>
-                    {l.post_score === null ? '—' : `${l.post_score}/${l.post_total} (${l.post_percent}%)`}
-                  </Table.Td>
-                  <Table.Td>{l.gain === null ? '—' : `${l.gain > 0 ? '+' : ''}${l.gain}`}</Table.Td>
-                  <Table.Td>
-                    <ExtraTimeSelect
-                      slug={slug}
-                      userId={l.user_id}
-                      name={l.name}
-                      value={extraTime.get(l.user_id) ?? 0}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // the shared table: its rows turn into cards on a phone instead of clipping the columns
+        <DataTable
+          label="Scores per learner"
+          serial={false}
+          idAccessor="user_id"
+          pageSize={50}
+          records={r.learners}
+          columns={[
+            { accessor: 'name', title: 'Learner' },
+            {
+              accessor: 'pre_score',
+              title: 'Pre score',
+              render: (l) => (l.pre_score === null ? '—' : `${l.pre_score}/${l.pre_total} (${l.pre_percent}%)`),
+            },
+            {
+              accessor: 'post_score',
+              title: 'Post score',
+              render: (l) => (l.post_score === null ? '—' : `${l.post_score}/${l.post_total} (${l.post_percent}%)`),
+            },
+            {
+              accessor: 'gain',
+              title: 'Gain',
+              render: (l) => (l.gain === null ? '—' : `${l.gain > 0 ? '+' : ''}${l.gain}`),
+            },
+            {
+              accessor: 'extra_time',
+              title: 'Extra time',
+              render: (l) => (
+                <ExtraTimeSelect slug={slug} userId={l.user_id} name={l.name} value={extraTime.get(l.user_id) ?? 0} />
+              ),
+            },
+          ]}
+        />
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="sm">

@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, apiPost, errorText, toFormErrors } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { BackLink } from '../../ui/BackLink';
+import { confirmAction } from '../../ui/confirm';
+import { DataTable } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading, LoadingLines } from '../../ui/Loading';
@@ -13,6 +15,15 @@ import { type Attempt, type AttemptResult, clock, type MyAssessment, TYPE_LABEL,
 
 export const testPath = (slug: string, type?: number) =>
   `/assessment?slug=${encodeURIComponent(slug)}${type ? `&type=${type}` : ''}`;
+
+/** 'You have not answered 2 of the 5 questions.' / 'You have answered all 5 questions.' */
+export function submitSummary(open: number, total: number): string {
+  if (open > 0) return `You have not answered ${open} of the ${total} question${total === 1 ? '' : 's'}.`;
+  return total === 1 ? 'You have answered the question.' : `You have answered all ${total} questions.`;
+}
+
+/** An answer by its text; a server without the texts leaves the option's number. */
+const answerText = (text: string | null | undefined, n: number) => text || `Option ${n}`;
 
 function ResultView({ result }: { result: AttemptResult }) {
   return (
@@ -26,30 +37,32 @@ function ResultView({ result }: { result: AttemptResult }) {
         </Text>
       </Paper>
       {result.answers ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Your answers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Question</Table.Th>
-                <Table.Th>Your answer</Table.Th>
-                <Table.Th>Correct option</Table.Th>
-                <Table.Th>Result</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.answers.map((a) => (
-                <Table.Tr key={a.question_id}>
-                  <Table.Td>{a.question}</Table.Td>
-                  <Table.Td>{a.answer ? `Option ${a.answer}` : 'Not answered'}</Table.Td>
-                  <Table.Td>Option {a.correct_option}</Table.Td>
-                  <Table.Td>
-                    <Badge color={a.is_correct ? 'green' : 'red'}>{a.is_correct ? 'Right' : 'Wrong'}</Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // the shared table: its rows turn into cards on a phone instead of clipping the columns
+        <DataTable
+          label="Your answers"
+          serial={false}
+          idAccessor="question_id"
+          pageSize={100}
+          records={result.answers}
+          columns={[
+            { accessor: 'question', title: 'Question' },
+            {
+              accessor: 'answer',
+              title: 'Your answer',
+              render: (a) => (a.answer ? answerText(a.answer_text, a.answer) : 'Not answered'),
+            },
+            {
+              accessor: 'correct_option',
+              title: 'Correct answer',
+              render: (a) => answerText(a.correct_text, a.correct_option),
+            },
+            {
+              accessor: 'is_correct',
+              title: 'Result',
+              render: (a) => <Badge color={a.is_correct ? 'green' : 'red'}>{a.is_correct ? 'Right' : 'Wrong'}</Badge>,
+            },
+          ]}
+        />
       ) : (
         <Text size="sm">Your trainer has not enabled showing the right answers.</Text>
       )}
@@ -133,6 +146,15 @@ function TestRunner({ slug, type }: { slug: string; type: number }) {
     }, 250);
     return () => window.clearInterval(timer);
   }, [attempt, result, submit]);
+
+  /** The learner's own submit asks first (the countdown's does not): how many are still open. */
+  const askToSubmit = (open: number, total: number) =>
+    confirmAction({
+      title: 'Submit the test?',
+      message: `${submitSummary(open, total)} Once you submit, you cannot change your answers.`,
+      confirmLabel: 'Submit',
+      onConfirm: () => void submit(),
+    });
 
   const choose = async (questionId: number, answer: number) => {
     if (!attempt) return;
@@ -221,7 +243,7 @@ function TestRunner({ slug, type }: { slug: string; type: number }) {
             color={last ? 'blue' : 'gray'}
             variant={last ? 'filled' : 'light'}
             loading={submitting}
-            onClick={() => void submit()}
+            onClick={() => askToSubmit(total - answered, total)}
           >
             Submit Test
           </Button>

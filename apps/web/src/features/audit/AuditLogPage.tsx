@@ -112,7 +112,7 @@ export function AuditLogPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped }}
       />
     </Stack>
   );

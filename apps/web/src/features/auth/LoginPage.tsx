@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, Tex
 import { IconInfoCircle } from '@tabler/icons-react';
 import { homeForRoles, LOGIN_ERROR_CLEAR_MS, MSG } from '@trainlab/contract';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { getSession, saveSession, takeRedirectLink, useSession } from '../../api/session';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { getSession, safeNext, saveSession, takeRedirectLink, useSession, withNext } from '../../api/session';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { mergeDeviceCart } from '../commerce/device-cart';
@@ -14,6 +14,9 @@ import { goToIdentityProvider } from './leave-app';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // where the visitor came from (the cart, a course page): /login?next=… or a guard's stored path
+  const cameFrom = safeNext(params.get('next'));
   const session = useSession();
   const flash = useFlashMessage();
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -36,7 +39,8 @@ export function LoginPage() {
       }
       const user = data.success;
       saveSession(user);
-      const next = takeRedirectLink() ?? homeForRoles(user.roles);
+      const stored = takeRedirectLink();
+      const next = cameFrom ?? stored ?? homeForRoles(user.roles);
       // the visitor's cart follows them into the account before the next page reads it
       void mergeDeviceCart().finally(() => navigate(next, { replace: true }));
     },
@@ -102,7 +106,7 @@ export function LoginPage() {
           </Button>
           <Text size="sm" ta="center">
             No account yet?{' '}
-            <Anchor component={Link} to="/register">
+            <Anchor component={Link} to={withNext('/register', cameFrom)}>
               Register
             </Anchor>
           </Text>

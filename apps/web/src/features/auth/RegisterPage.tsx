@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@trainlab/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withNext } from '../../api/session';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { AuthCard } from './AuthCard';
@@ -29,6 +30,8 @@ function optionData(list: Option[] | undefined, placeholder: string) {
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  // a buyer who registers from the cart signs in next and goes back there
+  const next = useSearchParams()[0].get('next');
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -75,7 +78,7 @@ export function RegisterPage() {
       setSuccess(data.message);
       form.reset();
       timer.current = setTimeout(
-        () => navigate('/login', { replace: true, state: { message: data.message } }),
+        () => navigate(withNext('/login', next), { replace: true, state: { message: data.message } }),
         REGISTER_REDIRECT_MS,
       );
     },
@@ -152,7 +155,7 @@ export function RegisterPage() {
           </Button>
           <Text size="sm" ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to={withNext('/login', next)}>
               Login
             </Anchor>
           </Text>

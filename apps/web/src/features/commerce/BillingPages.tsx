@@ -11,9 +11,9 @@ import { confirmAction } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
-import { downloadReceipt, StatusBadge } from './CartPages';
 import { inr } from './cards';
 import { openCheckout } from './checkout';
+import { downloadReceipt, StatusBadge } from './payment-status';
 
 interface UsageRow {
   id: number;
@@ -142,7 +142,7 @@ export function VmPaymentsHistoryPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
     </Stack>
   );

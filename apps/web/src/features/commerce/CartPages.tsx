@@ -1,58 +1,30 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type CartView,
-  type Checkout,
-  MSG,
-  PAYMENT_STATUS_LABEL,
-  type Paged,
-  type PaymentRow,
-} from '@trainlab/contract';
+import { type CartLine, type CartView, type Checkout, MSG, type Paged, type PaymentRow } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
-import { REDIRECT_KEY, useSession } from '../../api/session';
-import { apiDownload } from '../../api/upload';
+import { useSession, withNext } from '../../api/session';
 import { useApiQuery } from '../../api/use-api';
 import { confirmAction } from '../../ui/confirm';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { inr, toast } from './cards';
+import { certificationLink, courseLink, inr, toast } from './cards';
 import { type CheckoutFor, confirmPaid, openCheckout } from './checkout';
 import { deviceKey } from './device-cart';
-
-export const downloadReceipt = (p: { id: number; receipt_no: string }) =>
-  apiDownload('payment-receipt', { id: p.id }, `receipt-${p.receipt_no}.pdf`);
-
-const statusColor: Record<number, string> = { 1: 'green', 2: 'red', 3: 'yellow' };
-export const StatusBadge = ({ status }: { status: number }) => (
-  <Badge color={statusColor[status] ?? 'gray'} variant="light">
-    {PAYMENT_STATUS_LABEL[status] ?? status}
-  </Badge>
-);
+import { PaymentsTable } from './PaymentsTable';
+import { downloadReceipt } from './payment-status';
 
 /** A visitor who is not signed in: sign in or register first; the cart stays under the device key. */
 function SignInPrompt({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const go = (to: string) => {
-    localStorage.setItem(REDIRECT_KEY, '/cart');
+  // back to the cart afterwards, by the address itself (a stored link is lost when another tab signs in)
+  const go = (to: '/login' | '/register') => {
     onClose();
-    navigate(to);
+    navigate(withNext(to, '/cart'));
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Sign in to continue">
@@ -69,51 +41,37 @@ function SignInPrompt({ opened, onClose }: { opened: boolean; onClose: () => voi
   );
 }
 
-function MyPayments() {
-  const q = useApiQuery<Paged<PaymentRow>>('my-payments', { per_page: 10 });
-  if (q.isLoading) return <Loading />;
-  if (q.error) return <ErrorAlert message={errorText(q.error)} />;
-  if (!q.data?.list.length) return null;
+/** The latest payments under the cart; all of them are on /my-payments. */
+function RecentPayments() {
+  const q = useApiQuery<Paged<PaymentRow>>('my-payments', { per_page: 5 });
+  if (!q.isLoading && !q.error && !q.data?.list.length) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="payments-title">
-      <Title order={2} size="h4" id="payments-title">
-        Your payments
-      </Title>
-      <Table.ScrollContainer minWidth={520}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Receipt</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Items</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {q.data.list.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => downloadReceipt(p)}>
-                    {p.receipt_no}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{new Date(p.created_at).toLocaleDateString()}</Table.Td>
-                <Table.Td>{p.items.map((i) => i.name).join(', ')}</Table.Td>
-                <Table.Td>{inr(p.amount)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={p.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h4" id="payments-title">
+          Your payments
+        </Title>
+        <Anchor component={Link} to="/my-payments" size="sm">
+          All payments
+        </Anchor>
+      </Group>
+      <PaymentsTable records={q.data?.list} loading={q.isLoading} error={q.error} label="Recent payments" />
     </Stack>
   );
 }
 
-/** /cart and /view-cart: current prices, remove, total, checkout (sign-in first, keeping the cart). */
+const itemLink = (l: CartLine) =>
+  l.type === 'is_course' && l.slug
+    ? courseLink(l.slug)
+    : l.type === 'is_certificate'
+      ? certificationLink(l.type_id)
+      : null;
+
+/**
+ * /cart and /view-cart: current prices, remove, total, checkout (sign-in first, keeping the cart).
+ * Lines the buyer already has stay in sight, marked and not counted: the total shown is the amount
+ * checkout asks for (the server computes both the same way).
+ */
 export function CartPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -154,6 +112,58 @@ export function CartPage() {
     });
 
   const cart = q.data;
+  const owned = cart?.list.filter((l) => l.owned).length ?? 0;
+  const columns: DataTableColumn<CartLine>[] = [
+    {
+      accessor: 'name',
+      title: 'Item',
+      render: (l) => {
+        const to = itemLink(l);
+        return to ? (
+          <Anchor component={Link} to={to}>
+            {l.name}
+          </Anchor>
+        ) : (
+          l.name
+        );
+      },
+    },
+    { accessor: 'type', title: 'Type', render: (l) => (l.type === 'is_course' ? 'Course' : 'Certification') },
+    {
+      accessor: 'price',
+      title: 'Price',
+      textAlign: 'right',
+      render: (l) =>
+        l.owned ? (
+          <Group gap={6} justify="flex-end" wrap="wrap">
+            <Text span size="sm" td="line-through" c="dimmed">
+              {inr(l.price)}
+            </Text>
+            <Badge color="gray" variant="light">
+              You already have this
+            </Badge>
+          </Group>
+        ) : (
+          inr(l.price)
+        ),
+    },
+    {
+      accessor: 'actions',
+      title: 'Remove',
+      render: (l) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          aria-label={`Remove ${l.name}`}
+          onClick={() => remove(l.type, l.type_id)}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
   return (
     <Stack>
       <PageHeader title="Cart" />
@@ -168,66 +178,30 @@ export function CartPage() {
         </Text>
       ) : (
         <Card withBorder>
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-label="Cart items">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Remove</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cart.list.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>
-                      {l.slug ? (
-                        <Anchor component={Link} to={`/training-register/${l.slug}`}>
-                          {l.name}
-                        </Anchor>
-                      ) : (
-                        l.name
-                      )}
-                    </Table.Td>
-                    <Table.Td>{l.type === 'is_course' ? 'Course' : 'Certification'}</Table.Td>
-                    <Table.Td ta="right">{inr(l.price)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        aria-label={`Remove ${l.name}`}
-                        onClick={() => remove(l.type, l.type_id)}
-                      >
-                        Remove
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th colSpan={2}>Total</Table.Th>
-                  <Table.Th ta="right" data-testid="cart-total">
-                    {inr(cart.total)}
-                  </Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="flex-end" mt="md">
-            <Button onClick={pay} loading={busy}>
-              Pay {inr(cart.total)}
-            </Button>
-          </Group>
+          <Stack>
+            <DataTable label="Cart items" records={cart.list} columns={columns} serial={false} />
+            {owned ? (
+              <Text size="sm" c="dimmed">
+                {owned === 1
+                  ? 'You already have one item in your cart. It is not charged; you can remove it.'
+                  : `You already have ${owned} items in your cart. They are not charged; you can remove them.`}
+              </Text>
+            ) : null}
+            <Group justify="space-between" wrap="wrap">
+              <Text fw={700}>
+                Total{' '}
+                <Text span fw={700} data-testid="cart-total">
+                  {inr(cart.total)}
+                </Text>
+              </Text>
+              <Button onClick={pay} loading={busy} disabled={cart.total_paise <= 0}>
+                Pay {inr(cart.total)}
+              </Button>
+            </Group>
+          </Stack>
         </Card>
       )}
-      {session ? <MyPayments /> : null}
+      {session ? <RecentPayments /> : null}
       <SignInPrompt opened={signIn} onClose={() => setSignIn(false)} />
     </Stack>
   );
@@ -247,11 +221,18 @@ export function PaymentPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
   const purpose: CheckoutFor = params.get('for') === 'vm' ? 'vm' : 'cart';
+  // a new order (Try again) starts a fresh page, not the last one's outcome
+  return <GatewayCheckout key={orderId} orderId={orderId} purpose={purpose} />;
+}
+
+function GatewayCheckout({ orderId, purpose }: { orderId: string; purpose: CheckoutFor }) {
+  const navigate = useNavigate();
   const client = useQueryClient();
   const q = useApiQuery<GatewayOrder>('test-gateway-order', { order_id: orderId }, { enabled: !!orderId });
   const [busy, setBusy] = useState<'pay' | 'fail' | null>(null);
   const [result, setResult] = useState<{ ok: boolean; payment?: { id: number; receipt_no: string } } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState(false);
 
   const act = async (outcome: 'pay' | 'fail') => {
     setBusy(outcome);
@@ -277,6 +258,23 @@ export function PaymentPage() {
     }
   };
 
+  /** After a failure: a new order for what is still due (the cart as it is now, or the unpaid VM usage). */
+  const tryAgain = async () => {
+    setRetrying(true);
+    setError(null);
+    try {
+      const checkout = await apiPost<Checkout>(
+        purpose === 'vm' ? 'vm-checkout' : 'checkout-cart',
+        purpose === 'vm' ? {} : { device_key: deviceKey() },
+      );
+      await openCheckout(checkout, purpose, navigate, () => client.invalidateQueries());
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setRetrying(false);
+    }
+  };
+
   const back = purpose === 'vm' ? '/vm-payments-history' : '/cart';
   return (
     <Stack maw={520} mx="auto">
@@ -298,14 +296,19 @@ export function PaymentPage() {
             </Alert>
           )}
           <Group>
+            {result.ok ? null : (
+              <Button onClick={tryAgain} loading={retrying}>
+                Try again
+              </Button>
+            )}
             {result.ok && result.payment ? (
               <Button variant="light" onClick={() => downloadReceipt(result.payment!)}>
                 Download receipt
               </Button>
             ) : null}
             {result.ok && purpose === 'cart' ? (
-              <Button component={Link} to="/user/courses/list" variant="default">
-                My courses
+              <Button component={Link} to="/my-purchases" variant="default">
+                My purchases
               </Button>
             ) : null}
             <Button component={Link} to={back} variant="default">

@@ -1,17 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, NumberInput, Pagination, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type CatalogueCertification,
   type CatalogueCourse,
@@ -20,15 +7,14 @@ import {
   type Paged,
 } from '@trainlab/contract';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/client';
-import { useApiQuery } from '../../api/use-api';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { CertificationCard, CourseCard, inr, usd } from './cards';
+import { CertificationCard, CourseCard } from './cards';
 
 const PER_PAGE = 12;
 
@@ -169,79 +155,6 @@ export function CertificationsPage() {
       </Group>
       <Results q={q} render={(c) => <CertificationCard key={c.id} cert={c} />} />
       <Pager total={q.data?.total} page={list.page} setPage={list.setPage} />
-    </Stack>
-  );
-}
-
-function decodeId(raw: string | undefined): number | null {
-  try {
-    const n = Number(atob(raw ?? ''));
-    return Number.isInteger(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-/** /certification-details/{base64 id}: the detail modal, cost in dollars and in rupees. */
-export function CertificationDetailsPage() {
-  const id = decodeId(useParams().id);
-  const navigate = useNavigate();
-  const q = useApiQuery<{ success: CatalogueCertification }>(
-    'get-certification-details',
-    { id },
-    { enabled: id !== null },
-  );
-  const c = q.data?.success;
-  const close = () => navigate('/certifications');
-  return (
-    <Stack>
-      <PageHeader title="Certification details" />
-      {id === null ? (
-        <EmptyState />
-      ) : q.isLoading ? (
-        <Loading />
-      ) : q.error ? (
-        <ErrorAlert message={errorText(q.error)} />
-      ) : null}
-      <Modal opened={!!c} onClose={close} title={c?.name} size="lg">
-        {c ? (
-          <Stack>
-            <Table>
-              <Table.Tbody>
-                {(
-                  [
-                    ['Certification type', c.certification_type],
-                    ['Product', c.product_name],
-                    ['Role', c.certification_role],
-                    ['Exam', c.exam_name],
-                    ['Level', c.level],
-                    ['Duration', c.duration],
-                    ['Recommended experience', String(c.recommended_experience)],
-                    ['Cost (USD)', usd(c.cost_doller)],
-                    ['Cost (INR)', inr(c.cost_inr)],
-                  ] as const
-                ).map(([k, v]) => (
-                  <Table.Tr key={k}>
-                    <Table.Th scope="row">{k}</Table.Th>
-                    <Table.Td>{v ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {c.certification_description ? <Text size="sm">{c.certification_description}</Text> : null}
-            <Group>
-              {c.exam_link ? (
-                <Button component="a" href={c.exam_link} target="_blank" rel="noreferrer" variant="light">
-                  Exam page
-                </Button>
-              ) : null}
-              <Button component={Link} to="/certifications" variant="default">
-                Back to certifications
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CatalogueCertification, CatalogueCourse } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { errorText } from '../../api/client';
 import { useSession } from '../../api/session';
 import { addToCart, type CartItemType } from './device-cart';
 
@@ -21,6 +22,8 @@ export const usd = (dollars: number) =>
   `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 /** spec 02 §9: ids in certification-detail URLs are base64-encoded. */
 export const certificationLink = (id: number) => `/certification-details/${btoa(String(id))}`;
+/** A catalogue course's own page (issue 32; /training-register/{slug} is a training's sign-up form). */
+export const courseLink = (slug: string) => `/course-details/${encodeURIComponent(slug)}`;
 
 function AddToCart({ type, id, price, name }: { type: CartItemType; id: number; price: number; name: string }) {
   const [busy, setBusy] = useState(false);
@@ -31,8 +34,9 @@ function AddToCart({ type, id, price, name }: { type: CartItemType; id: number; 
       const res = await addToCart(type, id, price);
       toast('green', res.message);
       await client.invalidateQueries({ queryKey: ['show-cart'] });
-    } catch {
-      toast('red', 'The item could not be added to the cart.');
+    } catch (e) {
+      // the server's reason, e.g. 'You already have this item.'
+      toast('red', errorText(e));
     } finally {
       setBusy(false);
     }
@@ -67,7 +71,7 @@ export function CourseCard({ course }: { course: CatalogueCourse }) {
     <Card withBorder radius="md" padding="md" h="100%">
       <Stack gap="xs" h="100%" justify="space-between">
         <Stack gap={4}>
-          <Anchor component={Link} to={`/training-register/${course.slug}`} fw={600} lineClamp={2}>
+          <Anchor component={Link} to={courseLink(course.slug)} fw={600} lineClamp={2}>
             {course.name}
           </Anchor>
           {course.offered_by ? (

@@ -175,7 +175,7 @@ export function CourseUsersPage() {
         loading={query.isLoading}
         error={query.error}
         columns={columns}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
       />
     </Stack>
   );

@@ -119,7 +119,7 @@ export function AllCoursesPage() {
         loading={query.isLoading}
         error={query.error}
         columns={columns}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
       />
     </Stack>
   );
@@ -559,7 +559,7 @@ export function CourseViewPage() {
         loading={query.isLoading}
         error={query.error}
         columns={columns}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
       />
     </Stack>
   );

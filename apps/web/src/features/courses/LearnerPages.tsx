@@ -138,7 +138,7 @@ export function CourseCataloguePage() {
         loading={query.isLoading}
         error={query.error}
         columns={columns}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
       />
     </Stack>
   );

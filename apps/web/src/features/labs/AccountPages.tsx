@@ -1,17 +1,31 @@
-import { Button, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@trainlab/contract';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 
+/** Said when Create VM sent the manager here: why, and what comes after. */
+function FromCreateVm({ step }: { step: 'register' | 'authorize' }) {
+  const { state } = useLocation();
+  if ((state as { from?: string } | null)?.from !== 'create-vm') return null;
+  return (
+    <Alert color="blue" title={step === 'register' ? 'A lab account comes first' : 'Sign in to your lab account'}>
+      {step === 'register'
+        ? 'Virtual machines run, and are billed, under your organization’s lab account. Register it here, sign in to it once, and you will be taken back to Create VM.'
+        : 'Sign in to your lab account once to create virtual machines; you will be taken back to Create VM.'}
+    </Alert>
+  );
+}
+
 /** /register-cloud-account (Register For VM): the tenant's lab account; success → /authorize-cloud-account. */
 export function RegisterCloudAccountPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
+  const location = useLocation();
   const client = useQueryClient();
   const { form, onSubmit, otherError, submitting } = useApiForm<
     { username: string; email: string; first_name: string; last_name: string; password: string; password2: string },
@@ -22,7 +36,8 @@ export function RegisterCloudAccountPage() {
     onSuccess: (data) => {
       notifications.show({ color: 'green', message: data.message ?? MSG.registerSuccess });
       void client.invalidateQueries({ queryKey: ['check-gc-ac-exist'] });
-      navigate('/authorize-cloud-account');
+      // whoever came from Create VM keeps being told where this leads
+      navigate('/authorize-cloud-account', { state: location.state });
     },
   });
   return (
@@ -31,6 +46,7 @@ export function RegisterCloudAccountPage() {
         title={title}
         description="One lab account for your organization: the virtual machines you create run under it."
       />
+      <FromCreateVm step="register" />
       <Paper withBorder p="lg" radius="md" maw={720}>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -83,6 +99,7 @@ export function AuthorizeCloudAccountPage() {
   return (
     <Stack gap="md">
       <PageHeader title={title} description="Sign in to your lab account to create virtual machines." />
+      <FromCreateVm step="authorize" />
       <Paper withBorder p="lg" radius="md" maw={480}>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">

@@ -8,6 +8,7 @@ import { useRouteTitle } from '../../app/route-title';
 import { BackLink } from '../../ui/BackLink';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ImportPanel } from '../../ui/ImportPanel';
+import { LearnerPicker } from '../../ui/LearnerPicker';
 import { PageHeader } from '../../ui/PageHeader';
 import type { VmRow } from './shared';
 
@@ -45,6 +46,16 @@ export function AssignVmPage() {
               Assign to one learner
             </Title>
             <ErrorAlert message={otherError} />
+            <LearnerPicker
+              onPick={(l) =>
+                form.setValues({
+                  first_name: l.first_name,
+                  last_name: l.last_name,
+                  email: l.email,
+                  mobile_no: l.mobile_no,
+                })
+              }
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
               <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />

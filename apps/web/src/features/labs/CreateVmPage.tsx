@@ -63,8 +63,10 @@ export function CreateVmPage() {
   useEffect(() => {
     // decide on a fresh answer only (a cached one may predate the registration)
     if (!account.data || account.isFetching) return;
-    if (!account.data.exist) navigate('/register-cloud-account', { replace: true });
-    else if (!account.data.authorized) navigate('/authorize-cloud-account', { replace: true });
+    // the way there says why: a lab runs under the tenant's lab account
+    if (!account.data.exist) navigate('/register-cloud-account', { replace: true, state: { from: 'create-vm' } });
+    else if (!account.data.authorized)
+      navigate('/authorize-cloud-account', { replace: true, state: { from: 'create-vm' } });
   }, [account.data, account.isFetching, navigate]);
 
   const { form, onSubmit, otherError, submitting } = useApiForm<Values, { message: string; list: CreatedVm[] }>({

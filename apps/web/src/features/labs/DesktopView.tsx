@@ -50,7 +50,10 @@ export default function DesktopView({ name, token, onClosed }: { name: string; t
         style={{
           width: '100%',
           aspectRatio: `${VM_DISPLAY.width} / ${VM_DISPLAY.height}`,
-          maxHeight: '80vh',
+          // the whole remote screen in view under the page's header and tabs (noVNC scales to this box)
+          maxHeight: 'calc(100dvh - 260px)',
+          minHeight: 240,
+          marginInline: 'auto',
           background: '#1a1b1e',
         }}
       />

@@ -128,9 +128,13 @@ export function VmListPage() {
       ),
     },
     { accessor: 'image', title: 'OS' },
-    { accessor: 'ram', title: 'RAM', sortable: true, render: (v) => `${v.ram} GB` },
-    { accessor: 'storage', title: 'Storage', render: (v) => `${v.storage} GB` },
-    { accessor: 'zone', title: 'Zone' },
+    // one column for the size keeps the actions in view at a laptop's width (zone: on the details page)
+    {
+      accessor: 'ram',
+      title: 'RAM · Disk',
+      sortable: true,
+      render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{`${v.ram} GB · ${v.storage} GB`}</span>,
+    },
     {
       accessor: 'assigned_user',
       title: 'Assigned To',
@@ -229,7 +233,7 @@ export function VmListPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
     </Stack>
   );

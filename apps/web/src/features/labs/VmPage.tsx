@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { homeForRoles, VM_STATUS } from '@trainlab/contract';
-import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
 import { useSession } from '../../api/session';
 import { useApiQuery } from '../../api/use-api';
@@ -34,9 +34,14 @@ interface Connection {
 
 const MANAGERS = ['provider', 'organization', 'org_subadmin'];
 
-/** /vm/{name}: Start Connection and Close Connection; a terminal and the desktop in the browser. */
+/**
+ * /vm/{name}: Start Connection and Close Connection; a terminal and the desktop in the browser.
+ * `?start=1` (the dashboard's Start VM) starts and opens the lab in one click; closing a running lab
+ * asks whether to stop it, since it is billed by the hour while it runs.
+ */
 export function VmPage() {
   const { name = '' } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
   const roles = session?.roles ?? [];
@@ -44,7 +49,13 @@ export function VmPage() {
   const q = useApiQuery<Connection>('vm-connection', { name });
   const [connected, setConnected] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const autoStarted = useRef(false);
+  // spec 02 §2: providers and organizations return to /vm-list, everyone else to their home
+  const listRoles = ['provider', 'organization'];
+  const backTo = roles.some((r) => listRoles.includes(r)) ? '/vm-list' : homeForRoles(roles);
 
   const start = async () => {
     setError(null);
@@ -62,12 +73,34 @@ export function VmPage() {
     }
   };
 
-  // spec 02 §2: after closing, providers and organizations go to /vm-list, everyone else home
-  const close = () => {
+  const leave = () => {
     setConnected(false);
-    const listRoles = ['provider', 'organization'];
-    navigate(roles.some((r) => listRoles.includes(r)) ? '/vm-list' : homeForRoles(roles));
+    navigate(backTo);
   };
+  // a running lab keeps billing after its window closes: ask, do not decide for the learner
+  const close = () => (q.data?.status === VM_STATUS.start ? setAsking(true) : leave());
+  const stopAndLeave = async () => {
+    setError(null);
+    setStopping(true);
+    try {
+      await apiPost('vm-start-stop', { action: 'stop', name, is_user: manager ? 0 : 1 });
+      setAsking(false);
+      leave();
+    } catch (e) {
+      setAsking(false);
+      setError(errorText(e));
+    } finally {
+      setStopping(false);
+    }
+  };
+
+  const ready = !!q.data && !q.data.problem && q.data.status !== VM_STATUS.deleted;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the lab's state is known
+  useEffect(() => {
+    if (search.get('start') !== '1' || autoStarted.current || !ready) return;
+    autoStarted.current = true;
+    void start();
+  }, [ready, search]);
 
   if (q.isLoading) return <Loading />;
   if (q.error || !q.data) {
@@ -82,6 +115,27 @@ export function VmPage() {
   const token = session?.token ?? '';
   return (
     <Stack gap="md">
+      <Anchor component={Link} to={backTo} size="sm" w="fit-content">
+        <Group gap={4} wrap="nowrap">
+          <IconArrowLeft size={14} aria-hidden />
+          {backTo === '/vm-list' ? 'Back to the VM list' : 'Back to your dashboard'}
+        </Group>
+      </Anchor>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Stop the VM too?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            The VM keeps running, and is billed by the hour, until it is stopped or stops by itself when idle.
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={leave}>
+              Keep it running
+            </Button>
+            <Button color="red" loading={stopping} onClick={() => void stopAndLeave()}>
+              Stop the VM
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <PageHeader
         title={c.name}
         description={`${c.vm_name} · ${c.image} · login ${c.username}`}

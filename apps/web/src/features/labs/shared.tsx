@@ -34,7 +34,13 @@ export interface UsageRow {
 const STATUS_COLORS = ['gray', 'green', 'orange', 'red'];
 export function VmStatusBadge({ status }: { status: number }) {
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light">
+    // the whole word, never 'CREA…': a status badge does not shrink in a narrow column
+    <Badge
+      color={STATUS_COLORS[status] ?? 'gray'}
+      variant="light"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {VM_STATUS_LABELS[status] ?? status}
     </Badge>
   );

@@ -8,6 +8,7 @@ import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { VmStatusBadge } from '../labs/shared';
 import { formatDateTime } from './format';
 import { useStartTraining } from './use-start-training';
 
@@ -15,7 +16,10 @@ type DashboardItem = z.infer<typeof dashboardItem>;
 /** The learner's virtual machine (spec 01 §7: d_vm_data with vm_name and created_at); null until one is assigned. */
 interface VmData {
   vm_name?: string | null;
+  /** the lab's own name, as its manager gave it */
+  name?: string | null;
   created_at?: string | null;
+  status?: number | null;
 }
 interface LearnerDashboard {
   list: DashboardItem[];
@@ -35,11 +39,15 @@ function VmCard({ vm, loading }: { vm: VmData | null | undefined; loading: boole
         <Text c="dimmed">Loading…</Text>
       ) : vm?.vm_name ? (
         <Stack gap="xs" align="flex-start">
-          <Text fw={600}>{vm.vm_name}</Text>
+          <Group gap="xs">
+            <Text fw={600}>{vm.name || vm.vm_name}</Text>
+            {vm.status != null ? <VmStatusBadge status={vm.status} /> : null}
+          </Group>
           <Text size="sm" c="dimmed">
-            Assigned on {formatDateTime(vm.created_at)}
+            {vm.vm_name} · assigned on {formatDateTime(vm.created_at)}
           </Text>
-          <Button component={Link} to={`/vm/${encodeURIComponent(vm.vm_name)}`} size="sm">
+          {/* one click: the VM page starts the lab and opens it (?start=1) */}
+          <Button component={Link} to={`/vm/${encodeURIComponent(vm.vm_name)}?start=1`} size="sm">
             Start VM
           </Button>
         </Stack>

@@ -37,7 +37,7 @@ export function MyTrainingsPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
         columns={[
           { accessor: 'name', title: 'Name', sortable: true },
           { accessor: 'start_date', title: 'Start Date', sortable: true, render: (t) => formatDateTime(t.start_date) },

@@ -205,7 +205,7 @@ export function CertificationListPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name} size="lg">
         {viewing ? <CertificationDetails c={viewing} /> : null}

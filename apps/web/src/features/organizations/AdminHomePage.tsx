@@ -9,6 +9,7 @@ import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { LazyDashboardCharts } from '../dashboards/LazyDashboardCharts';
 import { roleLabel } from '../home/role-labels';
 
 type Dashboard = z.infer<typeof adminDashboardResponse>;
@@ -44,7 +45,7 @@ export function AdminHomePage() {
     : [];
   return (
     <Stack gap="xl">
-      <PageHeader title={title} description="Pending requests and platform totals." />
+      <PageHeader title={title} description="Pending requests, platform totals and trends." />
       {q.isLoading ? <Loading /> : null}
       {q.error ? <ErrorAlert message={errorText(q.error)} /> : null}
       {q.data ? (
@@ -56,7 +57,7 @@ export function AdminHomePage() {
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               {pending.map((p) => (
                 // named by what it shows ('Provider requests 0 waiting'), so speech control finds it
-                <UnstyledButton key={p.to} component={Link} to={p.to}>
+                <UnstyledButton key={p.label} component={Link} to={p.to}>
                   <Card withBorder radius="md" padding="md" h="100%">
                     <Group justify="space-between" wrap="nowrap">
                       <Stack gap={4}>
@@ -89,6 +90,7 @@ export function AdminHomePage() {
           </Stack>
         </>
       ) : null}
+      <LazyDashboardCharts audience="platform" />
     </Stack>
   );
 }

@@ -69,7 +69,7 @@ export function AdminOrganizationsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
     </Stack>
   );
@@ -137,7 +137,7 @@ export function ApproveOrganizationsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
     </Stack>
   );

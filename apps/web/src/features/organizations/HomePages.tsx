@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { QuickLinks } from '../../ui/QuickLinks';
+import { LazyDashboardCharts } from '../dashboards/LazyDashboardCharts';
 import { roleLabel } from '../home/role-labels';
 import { StatCard } from './AdminHomePage';
 
@@ -46,6 +47,7 @@ export function OrganizationHomePage() {
           <StatCard label="Sections" value={c.sections} />
         </SimpleGrid>
       ) : null}
+      <LazyDashboardCharts audience="tenant" />
       {q.data ? (
         <Stack component="section" aria-labelledby="latest-users-title" gap="md">
           <Title id="latest-users-title" order={2} size="h4">
@@ -60,7 +62,17 @@ export function OrganizationHomePage() {
               {
                 accessor: 'role',
                 title: 'Role',
-                render: (u) => <Badge variant="light">{roleLabel(u.role)}</Badge>,
+                // a long role ('Organization Sub Admin') wraps inside its badge on a phone instead of being cut off
+                render: (u) => (
+                  <Badge
+                    variant="light"
+                    h="auto"
+                    py={2}
+                    styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                  >
+                    {roleLabel(u.role)}
+                  </Badge>
+                ),
               },
               {
                 accessor: 'created_at',

@@ -56,7 +56,7 @@ export function LearningProvidersPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
     </Stack>
   );
@@ -128,7 +128,7 @@ function RequestsTable({ role, label }: { role: number; label: string }) {
       columns={columns}
       loading={q.isLoading}
       error={q.error}
-      paged={{ list, total: q.data?.total, searchable: true }}
+      paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
     />
   );
 }

@@ -27,6 +27,7 @@ import { BackLink } from '../../ui/BackLink';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { DomainProofs } from './DomainProofs';
 
 type Saved = SsoSettings & { message: string };
 
@@ -60,6 +61,7 @@ function SsoSettingsScreen({ organizationId, back }: { organizationId: number | 
       {q.data ? (
         <>
           <ServiceProviderValues settings={q.data} />
+          <DomainProofs settings={q.data} asAdmin={organizationId !== null} />
           <SettingsForm settings={q.data} organizationId={organizationId} />
         </>
       ) : null}
@@ -132,6 +134,7 @@ interface FormValues extends Record<string, unknown> {
   group_attribute: string;
   subadmin_group: string;
   password_login_disabled: boolean;
+  oidc_email_verified_not_sent: boolean;
 }
 
 function SettingsForm({ settings, organizationId }: { settings: SsoSettings; organizationId: number | null }) {
@@ -155,6 +158,7 @@ function SettingsForm({ settings, organizationId }: { settings: SsoSettings; org
       group_attribute: settings.group_attribute,
       subadmin_group: settings.subadmin_group ?? '',
       password_login_disabled: settings.password_login_disabled,
+      oidc_email_verified_not_sent: settings.oidc_email_verified_not_sent,
     },
     validate: {
       domains: (v) => (v.trim() ? null : 'The domains field is required.'),
@@ -201,7 +205,7 @@ function SettingsForm({ settings, organizationId }: { settings: SsoSettings; org
           </Stack>
           <TextInput
             label="E-mail domains"
-            description="People whose e-mail ends with one of these domains sign in here (comma separated)."
+            description="People whose e-mail ends with one of these domains sign in here once the domain is verified (comma separated)."
             withAsterisk
             {...form.getInputProps('domains')}
           />
@@ -243,6 +247,11 @@ function SettingsForm({ settings, organizationId }: { settings: SsoSettings; org
                 description={settings.has_client_secret ? 'A secret is stored; leave blank to keep it.' : undefined}
                 autoComplete="off"
                 {...form.getInputProps('oidc_client_secret')}
+              />
+              <Checkbox
+                label="The provider does not send email_verified"
+                description="Only then is an ID token without the claim accepted; email_verified: false is always refused."
+                {...form.getInputProps('oidc_email_verified_not_sent', { type: 'checkbox' })}
               />
             </SimpleGrid>
           )}

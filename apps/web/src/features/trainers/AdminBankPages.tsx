@@ -77,7 +77,7 @@ export function AdminBankListPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
         columns={[
           {
             accessor: 'trainer_name',

@@ -36,7 +36,7 @@ export function BankListPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
         columns={[
           { accessor: 'bank_name', title: 'Bank Name', sortable: true },
           { accessor: 'bank_account_name', title: 'Account Name' },

@@ -38,7 +38,7 @@ export function ReferenceListPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
         columns={[
           { accessor: 'name', title: 'Skill', sortable: true },
           { accessor: 'company_name', title: 'Company', sortable: true },

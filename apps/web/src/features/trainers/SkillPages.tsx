@@ -44,7 +44,7 @@ export function SkillListPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
         columns={[
           { accessor: 'cname', title: 'Category', sortable: true },
           { accessor: 'sname', title: 'Skill', sortable: true },

@@ -184,7 +184,15 @@ export function SearchTrainersPage() {
       </Card>
       {query.isLoading ? <LoadingLines /> : null}
       <ErrorAlert message={query.error ? errorText(query.error) : null} />
-      {query.data && !query.data.list.length ? <EmptyState /> : null}
+      {query.data && !query.data.list.length ? (
+        <EmptyState
+          hint={
+            Object.keys(body).some((k) => k !== 'page' && k !== 'per_page')
+              ? 'No approved trainer has a skill that matches these filters. Trainers list their skills, rates and experience on their own profile; widen the filters or choose another category.'
+              : 'No approved trainer has listed a skill yet. Trainers add their skills, rates and experience on their own profile.'
+          }
+        />
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="list" aria-label="Trainers">
         {(query.data?.list ?? []).map((t) => (
           <Card
@@ -307,7 +315,7 @@ export function TakeCallListPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
         columns={[
           { accessor: 'name', title: 'Training', sortable: true },
           { accessor: 'title', title: 'Title', sortable: true },
@@ -405,7 +413,7 @@ export function TakeCallTrainersPage() {
         records={data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: data?.total }}
+        paged={{ list, total: data?.total, capped: data?.total_capped }}
         columns={[
           {
             accessor: 'select',

@@ -8,7 +8,7 @@ import {
   type trainerTakeCallRow,
 } from '@trainlab/contract';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { apiPost, errorText, toFormErrors } from '../../api/client';
@@ -126,7 +126,7 @@ export function TrainerTakeCallsPage() {
         records={query.data?.list}
         loading={query.isLoading}
         error={query.error}
-        paged={{ list, total: query.data?.total, searchable: true }}
+        paged={{ list, total: query.data?.total, capped: query.data?.total_capped, searchable: true }}
         columns={[
           { accessor: 'learning_provider', title: 'Learning Provider' },
           { accessor: 'name', title: 'Training Name', sortable: true },
@@ -175,7 +175,11 @@ export function TrainerTakeCallsPage() {
   );
 }
 
-/** /confirm-training-requirement/:id: the checklist; Confirm Requirement once any is selected. */
+/**
+ * /confirm-training-requirement/:id: the checklist; Confirm Requirement once any is selected. Each
+ * tick is saved as it is made (with the take call's id, so unticking the last one saves too), so a
+ * reload keeps it and the manager sees the progress before the trainer confirms.
+ */
 export function ConfirmRequirementPage() {
   const title = useRouteTitle();
   const takeCallId = Number(useParams().id);
@@ -185,9 +189,32 @@ export function ConfirmRequirementPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // What the server holds, to fall back to when a save is refused.
+  const saved = useRef<number[]>([]);
+  // Saves run one after another, so the last tick made is the last one stored.
+  const queue = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
-    if (q.data) setSelected(q.data.list.filter((r) => r.status === 1).map((r) => r.trId));
+    if (!q.data) return;
+    const ticked = q.data.list.filter((r) => r.status === 1).map((r) => r.trId);
+    saved.current = ticked;
+    setSelected(ticked);
   }, [q.data]);
+  const saveTicks = (next: number[]) => {
+    setSelected(next);
+    setError(null);
+    queue.current = queue.current.then(async () => {
+      try {
+        await apiPost('update-training-requirement', { take_call_id: takeCallId, ids: next });
+        saved.current = next;
+        // Refetch on the next visit, not now: a refetch would overwrite ticks still being saved.
+        await client.invalidateQueries({ queryKey: ['get-training-requirements'], refetchType: 'none' });
+      } catch (e) {
+        const m = toFormErrors(e);
+        setError(m.fields.ids ?? m.fields.take_call_id ?? m.other_error ?? errorText(e));
+        setSelected(saved.current);
+      }
+    });
+  };
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -217,7 +244,7 @@ export function ConfirmRequirementPage() {
           <Checkbox.Group
             label="Requirements of the training"
             value={selected.map(String)}
-            onChange={(v) => setSelected(v.map(Number))}
+            onChange={(v) => saveTicks(v.map(Number))}
           >
             <Stack gap="xs" mt="xs">
               {q.data.list.map((r) => (

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Button, Group, Menu, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Modal, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCertificate,
   IconCopy,
   IconDots,
+  IconEdit,
   IconEye,
   IconEyeOff,
   IconListDetails,
@@ -16,14 +17,18 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { MSG } from '@trainlab/contract';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { confirmAction } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime, PublicBadge, type TrainingRow, trainingInvite, useRowAction } from './shared';
+
+/** The edit form and its date pickers load only when a training is edited. */
+const EditTrainingForm = lazy(() => import('./EditTrainingForm').then((m) => ({ default: m.EditTrainingForm })));
 
 async function copyInvite(t: TrainingRow) {
   try {
@@ -54,6 +59,7 @@ export function AllTrainingsPage() {
   const location = useLocation();
   const { list, query: q } = usePagedQuery<TrainingRow>('all-trainings');
   const { run, busyKey } = useRowAction(['all-trainings', 'get-dashboard-data']);
+  const [editing, setEditing] = useState<TrainingRow | null>(null);
 
   // spec 01 §9: the window opened at the trailing-slash path closes itself after 2 seconds
   useEffect(() => {
@@ -139,6 +145,9 @@ export function AllTrainingsPage() {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(t)}>
+                Edit
+              </Menu.Item>
               <Menu.Item
                 leftSection={<IconListDetails size={16} aria-hidden />}
                 component={Link}
@@ -208,8 +217,20 @@ export function AllTrainingsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Edit ${editing.name}` : 'Edit training'}
+        size="lg"
+      >
+        {editing ? (
+          <Suspense fallback={<LoadingLines />}>
+            <EditTrainingForm key={editing.id} training={editing} onDone={() => setEditing(null)} />
+          </Suspense>
+        ) : null}
+      </Modal>
     </Stack>
   );
 }

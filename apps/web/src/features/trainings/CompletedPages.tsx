@@ -86,7 +86,7 @@ export function CompletedTrainingsPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
       <Modal opened={settingsOpen} onClose={() => setSettingsOpen(false)} title="Certificate settings" size="md">
         {settingsOpen ? <CertificateSettingsForm onDone={() => setSettingsOpen(false)} /> : null}
@@ -266,7 +266,7 @@ export function CompletedTrainingUsersPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
       <Text size="xs" c="dimmed">
         Min shows whole hours when the attended time is above 60 minutes, otherwise 0.

@@ -5,20 +5,16 @@ import {
   Checkbox,
   Group,
   List,
-  NumberInput,
   Paper,
-  SimpleGrid,
   Stack,
   Table,
   Tabs,
   Text,
-  Textarea,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { servicePrice } from '@trainlab/contract';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -30,7 +26,8 @@ import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { type List as ListOf, pickerProps } from './shared';
+import { type List as ListOf, pickerToIso } from './shared';
+import { TrainingDetailFields } from './TrainingDetailFields';
 
 type ServicePrice = z.infer<typeof servicePrice>;
 
@@ -46,7 +43,6 @@ interface CreateValues extends Record<string, unknown> {
   post_assessment: boolean;
 }
 
-const toIso = (v: string | null) => (v ? dayjs(v).toISOString() : '');
 const num = (v: number | string) => (typeof v === 'number' ? v : Number(v) || 0);
 
 /** The Cost tab lines: the service price × the days or the participants. */
@@ -110,8 +106,8 @@ export function CreateTrainingPage() {
     },
     toBody: (v) => ({
       ...v,
-      start_date: toIso(v.start_date),
-      end_date: toIso(v.end_date),
+      start_date: pickerToIso(v.start_date),
+      end_date: pickerToIso(v.end_date),
       total_training_day: num(v.total_training_day),
       number_of_participants: num(v.number_of_participants),
     }),
@@ -149,51 +145,9 @@ export function CreateTrainingPage() {
             </Tabs.List>
             <Tabs.Panel value="create">
               <Stack gap="md">
-                <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <DateTimePicker
-                    label="Start Date"
-                    {...pickerProps('Start Date')}
-                    withAsterisk
-                    placeholder="Pick date and time"
-                    minDate={now}
-                    valueFormat="DD MMM YYYY hh:mm A"
-                    leftSection={<IconCalendar size={16} aria-hidden />}
-                    clearable
-                    {...form.getInputProps('start_date')}
-                  />
-                  <DateTimePicker
-                    label="End Date"
-                    {...pickerProps('End Date')}
-                    withAsterisk
-                    placeholder="Pick date and time"
-                    minDate={form.values.start_date ?? now}
-                    valueFormat="DD MMM YYYY hh:mm A"
-                    leftSection={<IconCalendar size={16} aria-hidden />}
-                    clearable
-                    {...form.getInputProps('end_date')}
-                  />
-                  <NumberInput
-                    label="Total Training Day"
-                    withAsterisk
-                    min={1}
-                    allowDecimal={false}
-                    {...form.getInputProps('total_training_day')}
-                  />
-                  <NumberInput
-                    label="Number Of Participants"
-                    withAsterisk
-                    min={1}
-                    allowDecimal={false}
-                    {...form.getInputProps('number_of_participants')}
-                  />
-                </SimpleGrid>
-                <Textarea
-                  label="Description"
-                  withAsterisk
-                  autosize
-                  minRows={3}
-                  {...form.getInputProps('description')}
+                <TrainingDetailFields
+                  input={(field) => form.getInputProps(field)}
+                  pick={{ startMin: now, endMin: form.values.start_date ?? now }}
                 />
                 <Stack gap={6}>
                   <Group align="flex-end" gap="xs" wrap="nowrap">

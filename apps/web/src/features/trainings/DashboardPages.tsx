@@ -18,6 +18,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { LazyDashboardCharts } from '../dashboards/LazyDashboardCharts';
 import { SyllabusTable } from './SyllabusPages';
 import { formatDateTime, type List, type TrainingRow } from './shared';
 
@@ -98,6 +99,7 @@ export function ProviderDashboardPage() {
         <StatCard label="Completed Trainings" value={d?.completed_trainings} icon={<IconChecks size={22} />} />
         <StatCard label="Total Participants" value={d?.total_participants} icon={<IconUsers size={22} />} />
       </SimpleGrid>
+      <LazyDashboardCharts audience="tenant" />
       <Text fw={600}>Upcoming trainings</Text>
       <DataTable label="Upcoming trainings" records={d?.list} columns={columns} loading={q.isLoading} />
     </Stack>

@@ -53,7 +53,7 @@ export function SessionBundleSection({ slug }: { slug: string }) {
           loading={query.isLoading}
           error={query.error}
           idAccessor="user_id"
-          paged={{ list, total: data?.total, searchable: true }}
+          paged={{ list, total: data?.total, capped: data?.total_capped, searchable: true }}
         />
         <Title order={3} size="h5">
           Recordings

@@ -12,6 +12,7 @@ import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ImportPanel } from '../../ui/ImportPanel';
+import { LearnerPicker } from '../../ui/LearnerPicker';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { BackLink, formatDateTime, JoinBadge, type List, type TrainerItem, type TrainingUserRow } from './shared';
@@ -65,6 +66,16 @@ export function AddTrainingUserPage() {
               Add a single user
             </Title>
             <ErrorAlert message={otherError} />
+            <LearnerPicker
+              onPick={(l) =>
+                form.setValues({
+                  first_name: l.first_name,
+                  last_name: l.last_name,
+                  email: l.email,
+                  mobile_no: l.mobile_no,
+                })
+              }
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
               <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
@@ -118,7 +129,7 @@ export function ShowTrainingUsersPage() {
         columns={columns}
         loading={q.isLoading}
         error={q.error}
-        paged={{ list, total: q.data?.total, searchable: true }}
+        paged={{ list, total: q.data?.total, capped: q.data?.total_capped, searchable: true }}
       />
     </Stack>
   );

@@ -9,6 +9,9 @@ import type { z } from 'zod';
 import { apiPost, errorText } from '../../api/client';
 
 export type TrainingRow = z.infer<typeof trainingRow>;
+
+/** A date picker's value as the API takes it ('' when empty). */
+export const pickerToIso = (v: string | null) => (v ? dayjs(v).toISOString() : '');
 export type TrainingUserRow = z.infer<typeof trainingUserRow>;
 export type SyllabusTopic = z.infer<typeof syllabusTopic>;
 export type AttendanceRow = z.infer<typeof attendanceRow>;

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_settings" ADD COLUMN "oidc_email_verified_not_sent" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,125 @@
+import { Button, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { CatalogueCertification } from '@trainlab/contract';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorText } from '../../api/client';
+import { useApiQuery } from '../../api/use-api';
+import { BackLink } from '../../ui/BackLink';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Loading } from '../../ui/Loading';
+import { PageHeader } from '../../ui/PageHeader';
+import { BuyBox } from './BuyBox';
+import { inr, usd } from './cards';
+
+/** spec 02 §9: the id in the address is base64-encoded. */
+function decodeId(raw: string | undefined): number | null {
+  try {
+    const n = Number(atob(raw ?? ''));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function Facts({ c }: { c: CatalogueCertification }) {
+  const rows: [string, string | null | undefined][] = [
+    ['Certification type', c.certification_type],
+    ['Product', c.product_name],
+    ['Role', c.certification_role],
+    ['Exam', c.exam_name],
+    ['Level', c.level],
+    ['Duration', c.duration],
+    ['Recommended experience', String(c.recommended_experience)],
+    ['Cost (USD)', usd(c.cost_doller)],
+    ['Cost (INR)', inr(c.cost_inr)],
+  ];
+  return (
+    <Table aria-label="Certification facts" layout="fixed">
+      <Table.Tbody>
+        {rows.map(([k, v]) => (
+          <Table.Tr key={k}>
+            <Table.Th scope="row" w="45%">
+              {k}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{v ?? '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * /certification-details/{base64 id}: a certification's own page (spec 01 §9: cost in dollars and in
+ * rupees), with Add to cart beside it.
+ */
+export function CertificationDetailsPage() {
+  const id = decodeId(useParams().id);
+  const q = useApiQuery<{ success: CatalogueCertification }>(
+    'get-certification-details',
+    { id },
+    { enabled: id !== null },
+  );
+  const c = q.data?.success;
+  const gone = id === null || (q.error instanceof ApiError && q.error.status === 404);
+  return (
+    <Stack>
+      <PageHeader
+        title={c?.name ?? 'Certification details'}
+        description={<BackLink to="/certifications">All certifications</BackLink>}
+      />
+      {gone ? (
+        <EmptyState
+          message="This certification is not in the catalogue."
+          hint={
+            <Button component={Link} to="/certifications" variant="light" size="xs">
+              Browse certifications
+            </Button>
+          }
+        />
+      ) : q.isLoading ? (
+        <Loading />
+      ) : q.error ? (
+        <ErrorAlert message={errorText(q.error)} />
+      ) : c ? (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+            <Stack>
+              {c.certification_description ? (
+                <Text style={{ whiteSpace: 'pre-line' }}>{c.certification_description}</Text>
+              ) : null}
+              <Title order={2} size="h4">
+                About the exam
+              </Title>
+              <Facts c={c} />
+              {c.certification_prerequisites ? (
+                <>
+                  <Title order={2} size="h4">
+                    Before you start
+                  </Title>
+                  <Text style={{ whiteSpace: 'pre-line' }}>{c.certification_prerequisites}</Text>
+                </>
+              ) : null}
+              {c.exam_link ? (
+                <Group>
+                  <Button component="a" href={c.exam_link} target="_blank" rel="noreferrer" variant="light">
+                    Exam page (opens in a new tab)
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+            <BuyBox
+              type="is_certificate"
+              id={c.id}
+              name={c.name}
+              price={inr(c.cost_inr)}
+              priceNote={`(${usd(c.cost_doller)})`}
+            />
+          </Grid.Col>
+        </Grid>
+      ) : null}
+    </Stack>
+  );
+}

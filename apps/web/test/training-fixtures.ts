@@ -1,0 +1,22 @@
+/** A training row as the trainings calls answer it; tests override what they look at. */
+export const trainingRow = (over: Record<string, unknown> = {}) => ({
+  id: 7,
+  name: 'React Basics',
+  slug: 'react-basics',
+  link: 'meet-abc',
+  start_date: '2030-01-10T09:00:00.000Z',
+  end_date: '2030-01-12T17:00:00.000Z',
+  total_training_day: 3,
+  number_of_participants: 20,
+  total_participants: 4,
+  is_public: 0,
+  status: 0,
+  totalTopics: 0,
+  is_download_certificate: 0,
+  description: 'About React',
+  requirements: ['Laptop'],
+  cost: 300,
+  pre_assessment: 0,
+  post_assessment: 0,
+  ...over,
+});
