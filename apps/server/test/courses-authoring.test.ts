@@ -154,7 +154,8 @@ describe('courses and modules', () => {
   });
 });
 
-describe('topics and videos', () => {
+// each of these packages videos with ffmpeg, two renditions a video: minutes on a busy two-core machine
+describe('topics and videos', { timeout: 120_000 }, () => {
   it('a topic upload is processing until the job packages it: duration, poster, two HLS renditions, signed ranged reads', async () => {
     const { token, moduleId, courseSlug } = await courseWithModule(t);
     const res = await upload(

@@ -13,6 +13,8 @@ export interface FakeCall {
   path: string;
   body: unknown;
   authorized: boolean;
+  /** the change's requestId (the engine sends one with every insert, start, stop and delete) */
+  requestId: string | null;
 }
 interface Instance {
   name: string;
@@ -43,6 +45,8 @@ export async function startFakeCompute(port: number, publicKey: ReturnType<typeo
   const operations = new Map<string, { polls: number; then: () => void; error?: unknown }>();
   const state = {
     quota: false,
+    /** how many of the next changes are made but their answers lost (the connection reset) */
+    loseAnswers: 0,
     opError: null as null | { code: string; message: string },
     /** the guest attributes' SSH host keys: [type, base64 blob] */
     hostKeys: [['ssh-ed25519', 'AAAAC3NzaC1lZDI1NTE5AAAAIFakeHostKeyForTheTestsOnly0000000000000000']] as [
@@ -51,6 +55,7 @@ export async function startFakeCompute(port: number, publicKey: ReturnType<typeo
     ][],
   };
   let seq = 0;
+  const answered = new Map<string, unknown>();
 
   const signed = (header: string | undefined) => {
     const m = /^Bearer (.+)\.(.+)\.(.+)$/.exec(header ?? '');
@@ -83,9 +88,27 @@ export async function startFakeCompute(port: number, publicKey: ReturnType<typeo
       const url = new URL(req.url ?? '/', 'http://fake');
       const body = raw ? JSON.parse(raw) : null;
       const authorized = signed(req.headers.authorization);
-      calls.push({ method: req.method ?? '', path: url.pathname, body, authorized });
+      const requestId = url.searchParams.get('requestId');
+      calls.push({ method: req.method ?? '', path: url.pathname, body, authorized, requestId });
       if (!authorized)
         return send(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+      // the API does a change at most once per requestId: the same id answers the same operation
+      const done = requestId ? answered.get(requestId) : undefined;
+      if (done) return send(res, 200, done);
+      if (requestId && req.method !== 'GET') {
+        const answer = res as unknown as { end: (body: string) => void };
+        const end = answer.end.bind(res);
+        answer.end = (text: string) => {
+          if (res.statusCode === 200) answered.set(requestId, JSON.parse(text));
+          // the connection lost after the change was made: the client never reads the answer
+          if (state.loseAnswers > 0) {
+            state.loseAnswers--;
+            req.socket.destroy();
+            return;
+          }
+          end(text);
+        };
+      }
       const agg = /^\/compute\/v1\/projects\/([^/]+)\/aggregated\/instances$/.exec(url.pathname);
       if (agg && req.method === 'GET') {
         // the filter the engine sends: labels.<key>=<value>

@@ -109,6 +109,27 @@ describe('LAB_PROVIDER=gce', () => {
     expect(row!.engine).toBe('gce');
   });
 
+  it('a change whose answer is lost (the connection reset) is sent once more with its requestId: one machine', async () => {
+    const from = fake.calls.length;
+    const before = fake.instances.size;
+    fake.state.loseAnswers = 1;
+    const res = await t.post('gc-create-vm', linuxVm({ ram: 4, storage: 20, zone: 'asia-south1-a' }), provider);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const inserts = callsFrom(from).filter((c) => c.method === 'POST');
+    // the same request twice, with one requestId: the API made the machine once
+    expect(inserts).toHaveLength(2);
+    expect(inserts[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(inserts[1]!.requestId).toBe(inserts[0]!.requestId);
+    expect(fake.instances.size).toBe(before + 1);
+    expect(fake.state.loseAnswers).toBe(0);
+    // every change carries its own requestId; a new change, a new id
+    const again = await t.post('gc-create-vm', linuxVm({ ram: 4, storage: 20, zone: 'asia-south1-a' }), provider);
+    expect(again.status).toBe(200);
+    const next = callsFrom(from).filter((c) => c.method === 'POST');
+    expect(next).toHaveLength(3);
+    expect(next[2]!.requestId).not.toBe(inserts[0]!.requestId);
+  });
+
   it('creates a Windows lab for RDP: its image family, machine type and tag', async () => {
     const from = fake.calls.length;
     const res = await t.post(

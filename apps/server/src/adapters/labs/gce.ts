@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { InstancesClient, ZoneOperationsClient } from '@google-cloud/compute';
 import { isWindows } from '@trainlab/contract';
@@ -46,6 +47,25 @@ interface ApiError {
 }
 const NOT_FOUND = 5;
 const statusOf = (e: unknown) => (e as ApiError)?.code;
+/**
+ * The connection closed under the request (a kept-alive socket the API had just closed, a reset on
+ * the way): the request may not have arrived. Sent again with the same requestId, the API does it
+ * at most once.
+ */
+const RESET = /ECONNRESET|EPIPE|socket hang up/i;
+const connectionLost = (e: unknown) => {
+  for (let cur = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const { code, message } = cur as { code?: unknown; message?: unknown };
+    if (RESET.test(String(code ?? '')) || RESET.test(String(message ?? ''))) return true;
+  }
+  return false;
+};
+/** `send` once more when the connection was lost under it (a read, or a change with its requestId). */
+const onceMoreIfLost = <R>(send: () => Promise<R>): Promise<R> =>
+  send().catch((e: unknown) => {
+    if (connectionLost(e)) return send();
+    throw e;
+  });
 const isNotFound = (e: unknown) => {
   const code = statusOf(e);
   return code === NOT_FOUND || code === 404 || /\bnot ?found\b/i.test(String((e as ApiError)?.message ?? ''));
@@ -165,7 +185,7 @@ export class GceLabs implements LabProvider {
         throw new LabEngineError(`Google Compute Engine is still working to ${doing}; look again later.`);
       await new Promise((r) => setTimeout(r, this.pollMs));
       try {
-        [op] = await operations.get({ project, zone, operation: op.name ?? '' });
+        [op] = await onceMoreIfLost(() => operations.get({ project, zone, operation: op.name ?? '' }));
       } catch (e) {
         throw engineError(e, doing);
       }
@@ -177,15 +197,23 @@ export class GceLabs implements LabProvider {
     }
   }
 
+  /**
+   * A change (insert, start, stop, delete) with its own requestId, sent once more with the same id
+   * when the connection is lost under it, then waited on until done.
+   */
   private async call<T extends { status?: unknown; name?: string | null }>(
     zone: string,
     doing: string,
-    run: () => Promise<[{ latestResponse?: unknown } | T, ...unknown[]]>,
+    run: (requestId: string) => Promise<[{ latestResponse?: unknown } | T, ...unknown[]]>,
   ) {
+    const requestId = randomUUID();
+    const send = async () => {
+      const [answer] = await run(requestId);
+      return ((answer as { latestResponse?: T }).latestResponse ?? answer) as T;
+    };
     let first: T;
     try {
-      const [answer] = await run();
-      first = ((answer as { latestResponse?: T }).latestResponse ?? answer) as T;
+      first = await onceMoreIfLost(send);
     } catch (e) {
       throw engineError(e, doing);
     }
@@ -200,10 +228,11 @@ export class GceLabs implements LabProvider {
     if (!image) throw new LabEngineError(`No Google Compute Engine image for ${spec.image}.`);
     const windows = isWindows(spec.image);
     const zone = spec.zone;
-    await this.call(zone, 'create the VM', () =>
+    await this.call(zone, 'create the VM', (requestId) =>
       instances.insert({
         project,
         zone,
+        requestId,
         instanceResource: {
           name: spec.vmName,
           machineType: `zones/${zone}/machineTypes/${machineType}`,
@@ -239,14 +268,14 @@ export class GceLabs implements LabProvider {
   async start(ref: string): Promise<void> {
     const { instances, project } = this.client();
     const { zone, instance } = GceLabs.split(ref);
-    await this.call(zone, 'start the VM', () => instances.start({ project, zone, instance }));
+    await this.call(zone, 'start the VM', (requestId) => instances.start({ project, zone, instance, requestId }));
   }
 
   async stop(ref: string): Promise<void> {
     const { instances, project } = this.client();
     const { zone, instance } = GceLabs.split(ref);
     try {
-      await this.call(zone, 'stop the VM', () => instances.stop({ project, zone, instance }));
+      await this.call(zone, 'stop the VM', (requestId) => instances.stop({ project, zone, instance, requestId }));
     } catch (e) {
       // a machine that is gone is stopped: the meter may close
       if (!(e instanceof LabEngineError && /no longer exists/.test(e.message))) throw e;
@@ -257,7 +286,7 @@ export class GceLabs implements LabProvider {
     const { instances, project } = this.client();
     const { zone, instance } = GceLabs.split(ref);
     try {
-      await this.call(zone, 'delete the VM', () => instances.delete({ project, zone, instance }));
+      await this.call(zone, 'delete the VM', (requestId) => instances.delete({ project, zone, instance, requestId }));
     } catch (e) {
       if (!(e instanceof LabEngineError && /no longer exists/.test(e.message))) throw e;
     }
