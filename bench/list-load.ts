@@ -31,8 +31,15 @@ export async function benchDeps() {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000000',
+    // /api/health, a reference of the list benches, asks the lab engine whether it is ready: the
+    // memory engine answers at once, so the reference is the framework and one database ping
+    LAB_PROVIDER: process.env.LAB_PROVIDER ?? 'memory',
     // SESSION_CACHE_SECONDS=0 measures every call with its session query (decision 0024)
     ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
+    // DATABASE_PREPARED_STATEMENTS=false measures PostgreSQL reads parsed and planned on every call
+    ...(process.env.DATABASE_PREPARED_STATEMENTS
+      ? { DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS }
+      : {}),
   });
   return { config, deps: await createDeps(config, process.env.DATABASE_URL ?? 'memory://') };
 }
@@ -69,20 +76,29 @@ export interface Measured {
   errors: number;
 }
 
+/**
+ * autocannon's own threads (BENCH_WORKERS, 1 by default): the load generator parses every answer,
+ * and in the server's event loop it would take its time from the server it measures (most from the
+ * lists with the largest answers).
+ */
+export const LOAD_WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+
 /** autocannon at full throttle: POST `body` to `url` over `connections` for DURATION seconds. */
 export async function load(
   url: string,
   body: string,
   headers: Record<string, string> = {},
   connections = CONNECTIONS,
+  seconds = DURATION,
 ): Promise<Measured> {
   const r = await autocannon({
     url,
-    method: 'POST',
-    body,
+    // an empty body is a GET (/api/health)
+    ...(body === '' ? { method: 'GET' } : { method: 'POST', body }),
     headers: { 'content-type': 'application/json', ...headers },
     connections,
-    duration: DURATION,
+    duration: seconds,
+    ...(LOAD_WORKERS > 0 ? { workers: LOAD_WORKERS } : {}),
   });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }

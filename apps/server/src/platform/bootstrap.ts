@@ -31,7 +31,10 @@ export async function createDeps(config: Config, databaseUrl?: string): Promise<
 export async function openDeps(config: Config, databaseUrl?: string, opts: { migrate?: boolean } = {}): Promise<Deps> {
   privateDataDir(config.DATA_DIR);
   const url = databaseUrl ?? config.DATABASE_URL ?? path.resolve(config.DATA_DIR, 'pglite');
-  const database = await openDatabase(url, { pgliteWasmTierUp: config.PGLITE_WASM_TIER_UP });
+  const database = await openDatabase(url, {
+    pgliteWasmTierUp: config.PGLITE_WASM_TIER_UP,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   // before Redis is opened: a Redis that does not answer must not fail its commands during migrations
   const secrets = new SharedSecrets(config);
   if (opts.migrate) {

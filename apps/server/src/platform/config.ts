@@ -43,6 +43,8 @@ const schema = z.object({
     .optional(),
   /** the embedded database's WebAssembly: optimised code for hot paths too (more memory; pglite-wasm.ts) */
   PGLITE_WASM_TIER_UP: bool.default(false),
+  /** PostgreSQL reads prepared once per connection (statement-names.ts); false behind PgBouncer < 1.21 */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 
 /**
@@ -43,10 +43,24 @@ export const trainings = pgTable(
     post_assessment: integer('post_assessment').notNull().default(0),
     /** computed on the server from the service prices */
     cost: numeric('cost', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    /**
+     * true once the end date has passed (never before): set by a trigger on every write of end_date
+     * and by the periodic mark (trainings/past.ts), so that the upcoming list's index holds no ended
+     * training. Reads still check end_date: a training may have ended since the last mark.
+     */
+    past: boolean('past').notNull().default(false),
     created_at: createdAt(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // the upcoming list (start date, then id) without the ended trainings, which sort first: its first
+    // page reads 20 entries however many trainings ended before; end_date lets its count skip the rows
+    index('trainings_owner_upcoming_idx')
+      .on(t.owner_user_id, t.start_date, t.id, t.end_date)
+      .where(sql`status in (0, 1) and not past`),
+    index('trainings_org_upcoming_idx')
+      .on(t.organization_id, t.start_date, t.id, t.end_date)
+      .where(sql`status in (0, 1) and not past`),
     index('trainings_owner_end_idx').on(t.owner_user_id, t.end_date),
     index('trainings_org_end_idx').on(t.organization_id, t.end_date),
     // the upcoming list's order (start date, then id), read from the index a page at a time

@@ -16,7 +16,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError, invalidField, notFound } from '../../platform/errors';
 import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
+import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 import { managerTenant } from '../trainings/access';
 
 /** The shared bank, kept by the admin and visible to every tenant. */
@@ -81,7 +81,7 @@ export async function questionBank(deps: Deps, auth: AuthContext, q: z.output<ty
 
   function sortedPage() {
     return deps.db
-      .select(getTableColumns(questions))
+      .select({ ...getTableColumns(questions), capped_total: cappedCount(questions, filter, window) })
       .from(questions)
       .where(filter)
       .orderBy(

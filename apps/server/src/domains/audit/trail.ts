@@ -5,7 +5,15 @@ import { auditedRole } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, likePattern, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
+import {
+  cappedCount,
+  countWhere,
+  likePattern,
+  orderFor,
+  pageWindow,
+  searchWhere,
+  toCountedPage,
+} from '../../platform/http/paging';
 import { isSensitiveField, REDACTED, redactSensitive } from '../../platform/sensitive-fields';
 
 export interface AuditFilters {
@@ -83,7 +91,7 @@ export async function auditPage(
     searchWhere(q.search, [auditLog.action, auditLog.target_type, auditLog.target_id, auditLog.actor_email]),
   );
   const rows = await deps.db
-    .select({ row: auditLog })
+    .select({ row: auditLog, capped_total: cappedCount(auditLog, where, window) })
     .from(auditLog)
     .where(where)
     .orderBy(

@@ -12,6 +12,7 @@ import { courseModules, courses } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
 import {
+  cappedCount,
   countWhere,
   orderFor,
   pageWindow,
@@ -99,7 +100,7 @@ export async function getCourses(deps: Deps, auth: AuthContext, q: ListQuery<(ty
   const window = pageWindow(q);
   const filter = and(courseTenantWhere(managerTenant(auth)), searchWhere(q.search, [courses.name]));
   const rows = await deps.db
-    .select({ ...getTableColumns(courses), ...counts })
+    .select({ ...getTableColumns(courses), ...counts, capped_total: cappedCount(courses, filter, window) })
     .from(courses)
     .where(filter)
     .orderBy(

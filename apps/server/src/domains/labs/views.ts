@@ -5,7 +5,7 @@ import { labNow, labsFor } from '../../adapters/labs';
 import { users, vms, vmUsages } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
+import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 import { managerTenant } from '../trainings/access';
 import { type VmRow, vmForManager, vmForUser, vmTenantWhere } from './access';
 import { currentRates, hourlyMicro, openRunMicro } from './metering';
@@ -46,7 +46,7 @@ export async function vmList(deps: Deps, auth: AuthContext, q: z.output<typeof v
     searchWhere(q.search, [vms.name, vms.vm_name]),
   );
   const rows = await deps.db
-    .select({ ...getTableColumns(vms), ...assignee })
+    .select({ ...getTableColumns(vms), ...assignee, capped_total: cappedCount(vms, filter, window) })
     .from(vms)
     .leftJoin(users, eq(users.id, vms.assigned_user_id))
     .where(filter)

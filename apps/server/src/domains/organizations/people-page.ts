@@ -2,7 +2,7 @@ import type { ListQuery } from '@trainlab/contract';
 import { and, desc, getTableColumns, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
+import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 
 type UserRow = typeof users.$inferSelect;
 type PeopleSort = 'first_name' | 'last_name' | 'email' | 'created_at';
@@ -20,7 +20,7 @@ export async function pageOfPeople<T>(
   const window = pageWindow(q);
   const where = and(scope, searchWhere(q.search, [users.first_name, users.last_name, users.email, users.mobile_no]));
   const rows = await deps.db
-    .select(getTableColumns(users))
+    .select({ ...getTableColumns(users), capped_total: cappedCount(users, where, window) })
     .from(users)
     .where(where)
     .orderBy(

@@ -5,7 +5,7 @@ import { billingSettings, payments } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
+import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 import { isManager, managerTenant, type Tenant } from '../trainings/access';
 import { gstBp, mayActOn, paymentTenantWhere } from './checkout';
 import { itemsOf, type Payment, toPaymentRow } from './store';
@@ -19,7 +19,7 @@ async function paymentPage(deps: Deps, where: SQL, q: ListQuery<PaymentSort>) {
     searchWhere(q.search, [payments.receipt_no, payments.gateway_payment_id, payments.gateway_order_id]),
   );
   const rows = await deps.db
-    .select({ p: payments })
+    .select({ p: payments, capped_total: cappedCount(payments, filter, window) })
     .from(payments)
     .where(filter)
     .orderBy(

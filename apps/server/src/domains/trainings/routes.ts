@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import { joinCount, updateJoinStatus } from './attendance';
 import { checkStatus, joinTopic, learnerDashboard, myTopics, myTrainings, rateTopic, startStatus } from './learner';
+import { scheduleMarkPast } from './past';
 import { addTopic, advanceTopic, attendanceDetails, deleteTopic, importTopics, syllabus } from './syllabus';
 import { tenantLearners } from './tenant-learners';
 import { assignedTrainings, assignTrainers, trainersForAssignment, trainingTrainerList } from './trainers';
@@ -23,6 +24,7 @@ import {
 
 /** Live trainings (spec 01 §7 training calls, spec 02 §7 'Trainee, meeting, syllabus, attendance'). */
 export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
+  scheduleMarkPast(app, deps);
   defineCall(
     app,
     deps,

@@ -2,7 +2,7 @@ import type { ListQuery, TRAINING_SORT_KEYS } from '@trainlab/contract';
 import { and, asc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { trainings } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
-import { countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
+import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -13,8 +13,13 @@ export const trainingCounts = {
   totalTopics: sql<number>`(select count(*)::int from syllabus_topics st where st.training_id = "trainings"."id")`,
 };
 
-/** Upcoming: not completed and not ended. Completed is exactly the complement. */
-export const upcoming = (): SQL => sql`${trainings.status} in (0, 1) and ${trainings.end_date} >= now()`;
+/**
+ * Upcoming: not completed and not ended. Completed is exactly the complement. `not past` adds
+ * nothing to the meaning (past implies ended) but lets the planner read the upcoming list's partial
+ * index, which holds no ended training (decision 0049).
+ */
+export const upcoming = (): SQL =>
+  sql`${trainings.status} in (0, 1) and not ${trainings.past} and ${trainings.end_date} >= now()`;
 export const completed = (): SQL => sql`(${trainings.status} = 2 or ${trainings.end_date} < now())`;
 
 type Row = typeof trainings.$inferSelect & { total_participants: number; totalTopics: number };
@@ -66,7 +71,7 @@ export async function trainingPage(db: Db, where: SQL, q: ListQuery<TrainingSort
   const fallback =
     order === 'start' ? [asc(trainings.start_date)] : [sql`${trainings.end_date} desc`, sql`${trainings.id} desc`];
   const rows = await db
-    .select({ ...getTableColumns(trainings), ...trainingCounts })
+    .select({ ...getTableColumns(trainings), ...trainingCounts, capped_total: cappedCount(trainings, filter, window) })
     .from(trainings)
     .where(filter)
     .orderBy(

@@ -20,6 +20,7 @@ import {
 import { GuardedPglite } from './guarded-pglite';
 import { chooseWasmTier } from './pglite-wasm';
 import { queryObserver } from './query-observer';
+import { nameStatements } from './statement-names';
 
 export type Schema = typeof schema;
 /** PGlite and node-postgres share drizzle's PgDatabase surface; code depends only on that. */
@@ -277,12 +278,16 @@ function pgliteTransactions(client: GuardedPglite, db: Db): TransactionEngine {
 }
 
 /** `url` is a postgres:// URL, `memory://` for a throwaway PGlite, or a folder for a durable PGlite. */
-export async function openDatabase(url: string, opts: { pgliteWasmTierUp?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  url: string,
+  opts: { pgliteWasmTierUp?: boolean; preparedStatements?: boolean } = {},
+): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     // a database that does not answer a connection (a failover, a host gone) fails the call within
     // 10 s (a 503) rather than holding the request and a pool slot until the client gives up
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
     watchConnectionErrors(pool);
+    if (opts.preparedStatements ?? true) nameStatements(pool);
     const watch = accountWriteWatch();
     watch.wrapPool(pool);
     const base = drizzlePg(pool, { schema, logger: watch.logger }) as unknown as Db;

@@ -59,8 +59,9 @@ export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 /**
  * Shapes a page fetched with a plain LIMIT (no `totalOver`), so the database reads only the page's
- * rows through the sort's index. A page shorter than `per_page` tells the total by itself; only a
- * full page, or an empty one past the end, asks `countAll` (an index-only count of the filter).
+ * rows through the sort's index. A page shorter than `per_page` tells the total by itself; a full
+ * page reads the count its rows carry (`cappedCount`, selected beside them: one statement), or asks
+ * `countAll` (an index-only count of the filter), as does an empty page past the end.
  */
 export async function toCountedPage<R, T>(
   rows: R[],
@@ -74,8 +75,23 @@ export async function toCountedPage<R, T>(
   const reach = window.offset + window.per_page + COUNT_AHEAD;
   // one row past the reach tells "more than that" from "exactly that" (a count that ignores the
   // limit is exact, and answered as it is)
-  const counted = await countAll(reach + 1);
+  const carried = (rows[0] as { capped_total?: number } | undefined)?.capped_total;
+  const counted = carried === undefined ? await countAll(reach + 1) : Number(carried);
   return counted === reach + 1 ? { ...page, total: reach, total_capped: true } : { ...page, total: counted };
+}
+
+/**
+ * Select beside a hot list's page columns, as `capped_total`: how many rows of `table` match
+ * `where`, read up to the page's reach and one more (what `toCountedPage` needs). It names no column
+ * of the page's rows, so the database works it out once per statement (an InitPlan), when the first
+ * row is produced: the page and its total cost one round trip, not two.
+ */
+export function cappedCount(table: PgTable, where: SQL | undefined, window: PageWindow) {
+  const limit = window.offset + window.per_page + COUNT_AHEAD + 1;
+  const filter = where ? sql` where ${where}` : sql``;
+  return sql<number>`(select count(*)::int from (select 1 from ${table}${filter} limit ${limit}) capped)`.mapWith(
+    Number,
+  );
 }
 
 /**
