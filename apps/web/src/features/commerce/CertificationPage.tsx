@@ -1,14 +1,12 @@
-import { Button, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { CatalogueCertification } from '@trainlab/contract';
-import { Link, useParams } from 'react-router';
-import { ApiError, errorText } from '../../api/client';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { BackLink } from '../../ui/BackLink';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { BuyBox } from './BuyBox';
+import { CatalogueItemFrame } from './CatalogueItemFrame';
 import { inr, usd } from './cards';
 
 /** spec 02 §9: the id in the address is base64-encoded. */
@@ -68,58 +66,53 @@ export function CertificationDetailsPage() {
         title={c?.name ?? 'Certification details'}
         description={<BackLink to="/certifications">All certifications</BackLink>}
       />
-      {gone ? (
-        <EmptyState
-          message="This certification is not in the catalogue."
-          hint={
-            <Button component={Link} to="/certifications" variant="light" size="xs">
-              Browse certifications
-            </Button>
-          }
-        />
-      ) : q.isLoading ? (
-        <Loading />
-      ) : q.error ? (
-        <ErrorAlert message={errorText(q.error)} />
-      ) : c ? (
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-            <Stack>
-              {c.certification_description ? (
-                <Text style={{ whiteSpace: 'pre-line' }}>{c.certification_description}</Text>
-              ) : null}
-              <Title order={2} size="h4">
-                About the exam
-              </Title>
-              <Facts c={c} />
-              {c.certification_prerequisites ? (
-                <>
-                  <Title order={2} size="h4">
-                    Before you start
-                  </Title>
-                  <Text style={{ whiteSpace: 'pre-line' }}>{c.certification_prerequisites}</Text>
-                </>
-              ) : null}
-              {c.exam_link ? (
-                <Group>
-                  <Button component="a" href={c.exam_link} target="_blank" rel="noreferrer" variant="light">
-                    Exam page (opens in a new tab)
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-            <BuyBox
-              type="is_certificate"
-              id={c.id}
-              name={c.name}
-              price={inr(c.cost_inr)}
-              priceNote={`(${usd(c.cost_doller)})`}
-            />
-          </Grid.Col>
-        </Grid>
-      ) : null}
+      <CatalogueItemFrame
+        gone={gone}
+        query={q}
+        missing="This certification is not in the catalogue."
+        browse={{ to: '/certifications', label: 'Browse certifications' }}
+        content={
+          c
+            ? {
+                main: (
+                  <Stack>
+                    {c.certification_description ? (
+                      <Text style={{ whiteSpace: 'pre-line' }}>{c.certification_description}</Text>
+                    ) : null}
+                    <Title order={2} size="h4">
+                      About the exam
+                    </Title>
+                    <Facts c={c} />
+                    {c.certification_prerequisites ? (
+                      <>
+                        <Title order={2} size="h4">
+                          Before you start
+                        </Title>
+                        <Text style={{ whiteSpace: 'pre-line' }}>{c.certification_prerequisites}</Text>
+                      </>
+                    ) : null}
+                    {c.exam_link ? (
+                      <Group>
+                        <Button component="a" href={c.exam_link} target="_blank" rel="noreferrer" variant="light">
+                          Exam page (opens in a new tab)
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Stack>
+                ),
+                aside: (
+                  <BuyBox
+                    type="is_certificate"
+                    id={c.id}
+                    name={c.name}
+                    price={inr(c.cost_inr)}
+                    priceNote={`(${usd(c.cost_doller)})`}
+                  />
+                ),
+              }
+            : null
+        }
+      />
     </Stack>
   );
 }

@@ -1,14 +1,13 @@
-import { Accordion, Badge, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { CatalogueCourseDetails } from '@trainlab/contract';
 import { Link, useParams } from 'react-router';
-import { ApiError, errorText } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { BackLink } from '../../ui/BackLink';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { BuyBox } from './BuyBox';
+import { CatalogueItemFrame } from './CatalogueItemFrame';
 import { inr } from './cards';
 
 /** 610 s → '10 min'; under a minute → '1 min'; unknown (still processing) → null. */
@@ -71,53 +70,48 @@ export function CourseDetailsPage() {
         title={c?.name ?? 'Course details'}
         description={c?.offered_by ? `Offered by ${c.offered_by}` : <BackLink to="/courses">All courses</BackLink>}
       />
-      {q.isLoading ? (
-        <Loading />
-      ) : gone || !slug ? (
-        <EmptyState
-          message="This course is not in the catalogue."
-          hint={
-            <Button component={Link} to="/courses" variant="light" size="xs">
-              Browse courses
-            </Button>
-          }
-        />
-      ) : q.error ? (
-        <ErrorAlert message={errorText(q.error)} />
-      ) : c ? (
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-            <Stack>
-              {c.description ? <Text style={{ whiteSpace: 'pre-line' }}>{c.description}</Text> : null}
-              <Title order={2} size="h4">
-                What the course covers
-              </Title>
-              <Modules course={c} />
-              <BackLink to="/courses">All courses</BackLink>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-            <BuyBox
-              type="is_course"
-              id={c.id}
-              name={c.name}
-              price={inr(c.amount)}
-              owned={
-                c.owned ? (
-                  <Stack gap="xs">
-                    <Text>You already have this course.</Text>
-                    <Group>
-                      <Button component={Link} to={`/course/${c.slug}`}>
-                        Open the course
-                      </Button>
-                    </Group>
+      <CatalogueItemFrame
+        gone={gone || !slug}
+        query={q}
+        missing="This course is not in the catalogue."
+        browse={{ to: '/courses', label: 'Browse courses' }}
+        content={
+          c
+            ? {
+                main: (
+                  <Stack>
+                    {c.description ? <Text style={{ whiteSpace: 'pre-line' }}>{c.description}</Text> : null}
+                    <Title order={2} size="h4">
+                      What the course covers
+                    </Title>
+                    <Modules course={c} />
+                    <BackLink to="/courses">All courses</BackLink>
                   </Stack>
-                ) : undefined
+                ),
+                aside: (
+                  <BuyBox
+                    type="is_course"
+                    id={c.id}
+                    name={c.name}
+                    price={inr(c.amount)}
+                    owned={
+                      c.owned ? (
+                        <Stack gap="xs">
+                          <Text>You already have this course.</Text>
+                          <Group>
+                            <Button component={Link} to={`/course/${c.slug}`}>
+                              Open the course
+                            </Button>
+                          </Group>
+                        </Stack>
+                      ) : undefined
+                    }
+                  />
+                ),
               }
-            />
-          </Grid.Col>
-        </Grid>
-      ) : null}
+            : null
+        }
+      />
     </Stack>
   );
 }

@@ -1,28 +1,12 @@
-import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { SsoDomainState, SsoSettings } from '@trainlab/contract';
 import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { useApiMutation } from '../../api/use-api';
+import { CopyValue } from '../../ui/CopyValue';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 
 type Answer = SsoSettings & { message: string };
-
-function CopyValue({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Code style={{ wordBreak: 'break-all' }} aria-label={label}>
-        {value}
-      </Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label}`}>
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
 
 /**
  * The saved domains and their proof: a domain routes people to the provider only once verified,

@@ -2,8 +2,6 @@ import {
   Anchor,
   Button,
   Checkbox,
-  Code,
-  CopyButton,
   Group,
   Paper,
   PasswordInput,
@@ -24,6 +22,7 @@ import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { BackLink } from '../../ui/BackLink';
+import { CopyValue } from '../../ui/CopyValue';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
@@ -75,18 +74,7 @@ function Value({ label, value }: { label: string; value: string }) {
       <Text size="sm" fw={600}>
         {label}
       </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code style={{ wordBreak: 'break-all', flex: 1 }} aria-label={label}>
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="light" onClick={copy} aria-label={`Copy ${label}`}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyValue label={label} value={value} grow />
     </Stack>
   );
 }
