@@ -11,6 +11,7 @@ import { openDatabase } from './db/client';
 import { isDatabaseUnavailable } from './db/guarded-pglite';
 import type { Deps } from './deps';
 import { demoAccountsOn } from './exposure';
+import { createAnswerCache } from './http/answer-cache';
 import { createFieldCipher } from './field-cipher';
 import { createLimits } from './rate-limit';
 import { SharedSecrets } from './shared-secrets';
@@ -48,6 +49,11 @@ export async function openDeps(config: Config, databaseUrl?: string, opts: { mig
     bus,
     onAccountWrite: database.onAccountWrite,
   });
+  const answers = await createAnswerCache({
+    ttlMs: config.ANSWER_CACHE_SECONDS * 1000,
+    bus,
+    onTableWrite: database.onTableWrite,
+  });
   const closeCache = sessions.close;
   return {
     config,
@@ -57,9 +63,11 @@ export async function openDeps(config: Config, databaseUrl?: string, opts: { mig
     limits: createLimits(config),
     cipher: createFieldCipher(config),
     secrets,
+    answers,
     sessions: Object.assign(sessions, {
       close: async () => {
         await closeCache();
+        await answers.close();
         await bus?.close();
       },
     }),

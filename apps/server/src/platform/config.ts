@@ -62,7 +62,6 @@ const schema = z.object({
         .filter(Boolean),
     ),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
-  /** a resolved session is reused this long without asking the database (0: always ask); decision 0024 */
   /** rows an Excel import may hold (the specification's 10,000); a larger file is refused before it is parsed */
   IMPORT_MAX_ROWS: z.coerce.number().int().positive().max(1_000_000).default(IMPORT_MAX_ROWS),
   /** largest Excel file an import accepts, in bytes (the specification's 5 MB); raise it with IMPORT_MAX_ROWS */
@@ -72,7 +71,13 @@ const schema = z.object({
     .positive()
     .max(100 * 1024 * 1024)
     .default(IMPORT_MAX_FILE_BYTES),
+  /** a resolved session is reused this long without asking the database (0: always ask); decision 0024 */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /**
+   * a hot list's answer is reused this long at most while nothing it reads is written (0: always ask
+   * the database); decision 0050
+   */
+  ANSWER_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   FORGOT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),

@@ -15,7 +15,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** Question bank and assessments (spec 02 §7 'Question bank and assessments'). */
 export function assessmentRoutes(app: FastifyInstance, deps: Deps): void {
-  defineCall(app, deps, API.getQuestionBank, ({ body, auth }) => questionBank(deps, auth, body));
+  defineCall(app, deps, API.getQuestionBank, ({ body, auth }) => questionBank(deps, auth, body), {
+    cache: { tables: ['questions'] },
+  });
   defineCall(
     app,
     deps,

@@ -6,7 +6,9 @@ import { auditCsv, auditPage } from './trail';
 
 /** The audit trail is read here only: no call updates or deletes a row. */
 export function auditRoutes(app: FastifyInstance, deps: Deps): void {
-  defineCall(app, deps, API.getAuditLog, ({ body, auth }) => auditPage(deps, auth, body));
+  defineCall(app, deps, API.getAuditLog, ({ body, auth }) => auditPage(deps, auth, body), {
+    cache: { tables: ['audit_log'] },
+  });
   defineCall(app, deps, API.exportAuditLog, async ({ body, auth, reply }) => {
     const csv = await auditCsv(deps, auth, body);
     const day = new Date().toISOString().slice(0, 10);

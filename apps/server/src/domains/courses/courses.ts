@@ -33,6 +33,9 @@ import {
 
 export const rupees = (paise: number) => paise / 100;
 
+/** What the tenant's course list reads: courses, their topics and learners (accounts cascade into those). */
+export const COURSE_LIST_TABLES = ['courses', 'course_modules', 'course_topics', 'course_enrolments', 'users'] as const;
+
 const counts = {
   topics: sql<number>`(select count(*)::int from course_topics ct join course_modules cm on cm.id = ct.module_id where cm.course_id = "courses"."id")`,
   learners: sql<number>`(select count(*)::int from course_enrolments ce where ce.course_id = "courses"."id")`,

@@ -22,7 +22,9 @@ export function courseRoutes(app: FastifyInstance, deps: Deps): void {
     files: createFileStore(deps.config),
     tokens: new PlaybackTokens(() => deps.secrets.get('COURSE_MEDIA_SECRET')),
   };
-  defineCall(app, deps, API.getCourses, ({ body, auth }) => courses.getCourses(deps, auth, body));
+  defineCall(app, deps, API.getCourses, ({ body, auth }) => courses.getCourses(deps, auth, body), {
+    cache: { tables: courses.COURSE_LIST_TABLES },
+  });
   defineCall(app, deps, API.getModules, ({ body, auth }) => courses.getModules(deps, auth, body.course_id));
   defineCall(
     app,

@@ -28,7 +28,9 @@ export function labRoutes(app: FastifyInstance, deps: Deps): void {
     API.gcCreateVm,
     audited(API.gcCreateVm, { type: 'vm' }, ({ auth, body }) => createVms(deps, auth, body)),
   );
-  defineCall(app, deps, API.vmList, ({ auth, body }) => vmList(deps, auth, body));
+  defineCall(app, deps, API.vmList, ({ auth, body }) => vmList(deps, auth, body), {
+    cache: { tables: ['vms', 'users'] },
+  });
   defineCall(app, deps, API.vmDetails, ({ auth, body }) => vmDetails(deps, auth, body.name));
   defineCall(
     app,

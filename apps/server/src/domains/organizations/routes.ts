@@ -134,7 +134,9 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.adminDashboardData, () => adminDashboard(deps));
 
   // users the caller manages
-  defineCall(app, deps, API.getAllLpUsers, ({ body, auth }) => listManagedUsers(deps, auth, body));
+  defineCall(app, deps, API.getAllLpUsers, ({ body, auth }) => listManagedUsers(deps, auth, body), {
+    cache: { tables: ['users'] },
+  });
   defineCall(app, deps, API.getUserDetails, ({ auth, body }) => managedUserDetails(deps, auth, body.slug));
   defineCall(
     app,

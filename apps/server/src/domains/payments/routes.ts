@@ -69,7 +69,9 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
     API.saveVmPaymentData,
     audited(API.saveVmPaymentData, { type: 'payment' }, ({ auth, body }) => saveVmPayment(deps, auth, body)),
   );
-  defineCall(app, deps, API.vmPaymentsHistory, ({ auth, body }) => vmPaymentsHistory(deps, auth, body));
+  defineCall(app, deps, API.vmPaymentsHistory, ({ auth, body }) => vmPaymentsHistory(deps, auth, body), {
+    cache: { tables: ['payments', 'payment_items'] },
+  });
   defineCall(app, deps, API.getBillingSettings, ({ auth }) => getBillingSettings(deps, auth));
   defineCall(
     app,

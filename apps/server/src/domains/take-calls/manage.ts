@@ -36,6 +36,16 @@ const person = (u: { first_name: string; last_name: string; email: string }): Pe
 });
 
 /** The counts and dates of one take call as the manager's list shows them. */
+/** What the take-call list reads (a removed account or training cascades into its rows). */
+export const TAKE_CALL_LIST_TABLES = ['take_calls', 'take_call_trainers', 'trainings', 'users'] as const;
+
+/** When the next of these take calls ends (ms epoch): its status is wrong from then. */
+export function nextEnd(list: readonly { end: string }[]): number | undefined {
+  const now = Date.now();
+  const ends = list.map((r) => Date.parse(r.end)).filter((t) => t >= now);
+  return ends.length ? Math.min(...ends) : undefined;
+}
+
 const rowColumns = {
   id: takeCalls.id,
   slug: takeCalls.slug,

@@ -17,7 +17,10 @@ export function takeCallRoutes(app: FastifyInstance, deps: Deps): void {
     API.createTakeCall,
     audited(API.createTakeCall, { type: 'take_call' }, ({ auth, body }) => manage.createTakeCall(deps, auth, body)),
   );
-  defineCall(app, deps, API.showTakeCall, ({ auth, body }) => manage.takeCallList(deps, auth, body));
+  defineCall(app, deps, API.showTakeCall, ({ auth, body }) => manage.takeCallList(deps, auth, body), {
+    // a take call's status turns to ended by the clock
+    cache: { tables: manage.TAKE_CALL_LIST_TABLES, until: (page) => manage.nextEnd(page.list) },
+  });
   defineCall(
     app,
     deps,

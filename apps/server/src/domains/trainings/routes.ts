@@ -7,6 +7,7 @@ import { defineCall } from '../../platform/http/define-call';
 import { joinCount, updateJoinStatus } from './attendance';
 import { checkStatus, joinTopic, learnerDashboard, myTopics, myTrainings, rateTopic, startStatus } from './learner';
 import { scheduleMarkPast } from './past';
+import { firstEnd, TRAINING_LIST_TABLES } from './rows';
 import { addTopic, advanceTopic, attendanceDetails, deleteTopic, importTopics, syllabus } from './syllabus';
 import { tenantLearners } from './tenant-learners';
 import { assignedTrainings, assignTrainers, trainersForAssignment, trainingTrainerList } from './trainers';
@@ -39,8 +40,14 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
       updateTraining(deps, auth, body),
     ),
   );
-  defineCall(app, deps, API.allTrainings, ({ body, auth }) => upcomingTrainings(deps, auth, body));
-  defineCall(app, deps, API.completedTrainings, ({ body, auth }) => completedTrainings(deps, auth, body));
+  defineCall(app, deps, API.allTrainings, ({ body, auth }) => upcomingTrainings(deps, auth, body), {
+    // an upcoming training leaves the list when it ends
+    cache: { tables: TRAINING_LIST_TABLES, until: (page) => firstEnd(page.list) },
+  });
+  defineCall(app, deps, API.completedTrainings, ({ body, auth }) => completedTrainings(deps, auth, body), {
+    // a training that ends enters this list by the clock: it shows within the cache's TTL
+    cache: { tables: TRAINING_LIST_TABLES },
+  });
   defineCall(app, deps, API.getTrainingDetails, ({ body, auth }) => trainingDetails(deps, auth, body.slug));
   defineCall(
     app,
@@ -127,7 +134,9 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.updateTrainingStartStatus, ({ body, auth }) => advanceTopic(deps, auth, body.id));
   defineCall(app, deps, API.trainingAttendancesDetails, ({ body, auth }) => attendanceDetails(deps, auth, body.id));
 
-  defineCall(app, deps, API.lpuGetTrainings, ({ body, auth }) => myTrainings(deps, auth, body));
+  defineCall(app, deps, API.lpuGetTrainings, ({ body, auth }) => myTrainings(deps, auth, body), {
+    cache: { tables: TRAINING_LIST_TABLES },
+  });
   defineCall(app, deps, API.lpuTrainingStartStatus, ({ body, auth }) => startStatus(deps, auth, body.slug));
   defineCall(app, deps, API.checkTrainingStatus, ({ body, auth }) => checkStatus(deps, auth, body.slug));
   defineCall(app, deps, API.getUserTrainingDetails, ({ body, auth }) => myTopics(deps, auth, body.slug));

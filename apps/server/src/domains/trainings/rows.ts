@@ -45,6 +45,16 @@ export const toTrainingRow = (r: Row) => ({
   post_assessment: r.post_assessment,
 });
 
+/**
+ * What a list of trainings with their counts reads: the trainings, their learners and topics, and
+ * the accounts (a removed account takes its enrolments with it).
+ */
+export const TRAINING_LIST_TABLES = ['trainings', 'training_users', 'syllabus_topics', 'users'] as const;
+
+/** When the first of these trainings ends (ms epoch): an upcoming list holding it is wrong from then. */
+export const firstEnd = (list: readonly { end_date: string }[]): number | undefined =>
+  list.length ? Math.min(...list.map((t) => Date.parse(t.end_date))) : undefined;
+
 /** Training rows with their counts, oldest start first (completed lists: latest end first). */
 export async function trainingRows(db: Db, where: SQL, order: 'start' | 'end-desc' = 'start') {
   const rows = await db

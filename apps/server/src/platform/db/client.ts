@@ -55,6 +55,11 @@ export interface Database {
    * ends (its change is visible to other connections only then). Answers the unsubscribe function.
    */
   onAccountWrite(listener: () => void): () => void;
+  /**
+   * Calls listener with the tables each writing statement of this process names (plain INSERTs
+   * included), and again with them when the transaction that sent it ends. Answers the unsubscribe.
+   */
+  onTableWrite(listener: (tables: TablesWritten) => void): () => void;
 }
 
 function migrationsFolder(): string {
@@ -123,40 +128,92 @@ function serialQueue() {
 /** A statement that may change or remove existing rows (a plain INSERT adds, an upsert may change). */
 const CHANGES_ROWS =
   /^\s*(?:update\b|delete\b|merge\b|truncate\b|insert\b[\s\S]*\bon\s+conflict\b|with\b[\s\S]*\b(?:update|delete)\b)/i;
+/** Any statement that writes rows, plain INSERTs included (a new row enters a list). */
+const WRITES_ROWS = /^\s*(?:insert\b|update\b|delete\b|merge\b|truncate\b|with\b[\s\S]*\b(?:insert|update|delete)\b)/i;
 const ACCOUNT_TABLES = /(?<![\w.])"?(?:users|sessions)"?(?![\w])/i;
+/** Every table a statement names after into, update, from, join, using or truncate (quoted or not). */
+const NAMED_TABLE = /\b(?:into|update|from|join|using|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
 const changesAccounts = (query: string) => CHANGES_ROWS.test(query) && ACCOUNT_TABLES.test(query);
 
-/** Watches the statements drizzle sends on one database for changes of accounts and sessions. */
-function accountWriteWatch() {
-  const listeners = new Set<() => void>();
+/** The tables a writing statement names (over-inclusive: a table it only reads is named too). */
+export function tablesWritten(query: string): Set<string> | null {
+  if (!WRITES_ROWS.test(query)) return null;
+  const tables = new Set<string>();
+  for (const m of query.matchAll(NAMED_TABLE)) tables.add(m[1]!.toLowerCase());
+  return tables;
+}
+
+/**
+ * What a listener of table writes hears: the tables a statement or an ended transaction wrote, or
+ * 'all' when they cannot be told apart (a transaction that outlived the memory of recent writes).
+ */
+export type TablesWritten = ReadonlySet<string> | 'all';
+
+/** how many recent writes a transaction's end can name again (more: it reports 'all') */
+const RECENT_WRITES = 512;
+
+/**
+ * Watches the statements drizzle sends on one database for writes: account and session changes
+ * (the session cache), and the tables every write names (the answer cache, decision 0050).
+ */
+function writeWatch() {
+  const accountListeners = new Set<() => void>();
+  const tableListeners = new Set<(tables: TablesWritten) => void>();
   let seen = 0;
-  const notify = () => {
-    for (const l of listeners) l();
+  let accountsSeen = 0;
+  const recent: Set<string>[] = [];
+  const notifyAccounts = () => {
+    for (const l of accountListeners) l();
+  };
+  const notifyTables = (tables: TablesWritten) => {
+    for (const l of tableListeners) l(tables);
+  };
+  const observe = (query: string) => {
+    const tables = tablesWritten(query);
+    if (!tables) return;
+    seen++;
+    recent.push(tables);
+    if (recent.length > RECENT_WRITES) recent.shift();
+    notifyTables(tables);
+    if (changesAccounts(query)) {
+      accountsSeen++;
+      notifyAccounts();
+    }
+  };
+  /** The tables written since `before` (a value of seen), told again once their transaction ended. */
+  const since = (before: number): TablesWritten => {
+    const count = seen - before;
+    if (count > recent.length) return 'all';
+    const tables = new Set<string>();
+    for (const set of recent.slice(recent.length - count)) for (const t of set) tables.add(t);
+    return tables;
+  };
+  /** Wraps fn: what it (or anything meanwhile) wrote is told again once it has ended. */
+  const around = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const before = seen;
+    const accountsBefore = accountsSeen;
+    try {
+      return await fn();
+    } finally {
+      if (seen !== before) notifyTables(since(before));
+      if (accountsSeen !== accountsBefore) notifyAccounts();
+    }
   };
   const logger: Logger = {
     logQuery(query, params) {
       queryObserver.logQuery(query, params);
-      if (changesAccounts(query)) {
-        seen++;
-        notify();
-      }
+      observe(query);
     },
   };
-  /** Wraps db.transaction: a transaction that changed accounts notifies again once it has ended. */
+  /** Wraps db.transaction: a transaction that wrote is told again once it has ended. */
   const wrapTransactions = (db: Db) => {
     const transaction = db.transaction.bind(db);
-    (db as { transaction: unknown }).transaction = async (...args: Parameters<Db['transaction']>) => {
-      const before = seen;
-      try {
-        return await transaction(...args);
-      } finally {
-        if (seen !== before) notify();
-      }
-    };
+    (db as { transaction: unknown }).transaction = (...args: Parameters<Db['transaction']>) =>
+      around(() => transaction(...args));
   };
   /**
-   * Wraps pool.query (statements outside a transaction): notifies again once such a statement has
+   * Wraps pool.query (statements outside a transaction): tells again once such a statement has
    * run, since a read that started between the first notice and the commit saw the old row.
    * (PGlite runs one statement at a time, so a later read always sees the change.)
    */
@@ -166,26 +223,33 @@ function accountWriteWatch() {
       const result = query(...args);
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : first?.text;
-      if (text && changesAccounts(text) && result instanceof Promise) result.then(notify, notify);
+      const tables = text ? tablesWritten(text) : null;
+      if (tables && result instanceof Promise) {
+        const again = () => {
+          notifyTables(tables);
+          if (changesAccounts(text!)) notifyAccounts();
+        };
+        result.then(again, again);
+      }
       return result;
     };
   };
-  const onAccountWrite = (listener: () => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
+  const subscribe =
+    <L>(set: Set<L>) =>
+    (listener: L) => {
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
     };
+  return {
+    logger,
+    wrapTransactions,
+    wrapPool,
+    around,
+    onAccountWrite: subscribe(accountListeners),
+    onTableWrite: subscribe(tableListeners),
   };
-  /** Wraps fn (an ambient transaction): notifies again once it has ended, when it changed accounts. */
-  const around = async <T>(fn: () => Promise<T>): Promise<T> => {
-    const before = seen;
-    try {
-      return await fn();
-    } finally {
-      if (seen !== before) notify();
-    }
-  };
-  return { logger, wrapTransactions, wrapPool, onAccountWrite, around };
 }
 
 /** The parts of a drizzle database a transaction object of the same schema is built from. */
@@ -288,7 +352,7 @@ export async function openDatabase(
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
     watchConnectionErrors(pool);
     if (opts.preparedStatements ?? true) nameStatements(pool);
-    const watch = accountWriteWatch();
+    const watch = writeWatch();
     watch.wrapPool(pool);
     const base = drizzlePg(pool, { schema, logger: watch.logger }) as unknown as Db;
     watch.wrapTransactions(base);
@@ -309,11 +373,12 @@ export async function openDatabase(
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onAccountWrite: watch.onAccountWrite,
+      onTableWrite: watch.onTableWrite,
     };
   }
   chooseWasmTier(opts.pgliteWasmTierUp ?? false);
   const client = await GuardedPglite.open(url === 'memory://' ? null : url);
-  const watch = accountWriteWatch();
+  const watch = writeWatch();
   const base = drizzlePglite(client as unknown as PGlite, { schema, logger: watch.logger }) as unknown as Db;
   watch.wrapTransactions(base);
   const db = ambientDb(base);
@@ -333,5 +398,6 @@ export async function openDatabase(
       return client.dumpDataDir('gzip');
     },
     onAccountWrite: watch.onAccountWrite,
+    onTableWrite: watch.onTableWrite,
   };
 }

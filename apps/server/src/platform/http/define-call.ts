@@ -15,6 +15,22 @@ export interface CallContext<Body, Auth> {
 
 type AuthOf<C extends ApiCall> = C['access'] extends 'public' ? AuthContext | null : AuthContext;
 
+/**
+ * A read whose answer may be kept (decision 0050): the tables it reads (any write to one of them, or
+ * to a table whose rows cascade into them, ends the kept answer) and, when its answer turns wrong by
+ * the clock alone, when that is. The answer is kept per caller and per validated request.
+ */
+export interface CacheRule<Result> {
+  tables: readonly string[];
+  until?: (result: Result) => number | undefined;
+}
+
+/** Everything of the caller that decides what a read may see: who, which roles, which tenant. */
+const callerKey = (auth: AuthContext | null): string =>
+  auth
+    ? [auth.user.id, auth.user.roles.join(','), auth.user.organization_id, auth.user.provider_id, auth.user.lob_id].join('|')
+    : 'anonymous';
+
 const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
@@ -22,11 +38,12 @@ const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
  * rule, request schema and OpenAPI entry cannot be forgotten. Order of checks: who is calling (401),
  * may they (403), is the input valid (422), then the use case.
  */
-export function defineCall<C extends ApiCall>(
+export function defineCall<C extends ApiCall, Result = unknown>(
   app: FastifyInstance,
   deps: Deps,
   call: C,
-  handler: (ctx: CallContext<z.output<C['request']>, AuthOf<C>>) => Promise<unknown>,
+  handler: (ctx: CallContext<z.output<C['request']>, AuthOf<C>>) => Promise<Result>,
+  opts: { cache?: CacheRule<Result> } = {},
 ): void {
   const url = `/api/${call.path}`;
   app.post(url, { config: { apiCall: call } }, async (request, reply) => {
@@ -45,6 +62,15 @@ export function defineCall<C extends ApiCall>(
       throw new AppError(422, MSG.givenDataInvalid, fields);
     }
     const body = parsed.data as z.output<C['request']>;
+    const cache = opts.cache;
+    if (cache) {
+      const key = `${call.path}\n${callerKey(auth)}\n${JSON.stringify(body)}`;
+      const json = await deps.answers.answer(key, cache.tables, async () => {
+        const result = await handler({ body, auth: auth as AuthOf<C>, request, reply, deps });
+        return { body: result, until: cache.until?.(result) };
+      });
+      return reply.type('application/json; charset=utf-8').send(json);
+    }
     const result = await handler({ body, auth: auth as AuthOf<C>, request, reply, deps });
     // A bare string (e.g. /current-token) is still JSON on the wire, not text/plain.
     if (typeof result === 'string') return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
