@@ -152,7 +152,7 @@ async function main() {
   const measured: [string, string, Measured][] = [];
   for (const [name, url] of lists) measured.push([name, url, await load(`${appUrl}${url}`, '{}', auth)]);
   console.log(
-    `\nDatabase: ${deps.database.kind}; ${ROWS} rows a list in each of two tenants; ${CONNECTIONS} connections, ${DURATION} s each; session cache ${config.SESSION_CACHE_SECONDS} s; load average ${loadAverage()}`,
+    `\nDatabase: ${deps.database.kind}; ${ROWS} rows a list in each of two tenants; ${CONNECTIONS} connections, ${DURATION} s each; session cache ${config.SESSION_CACHE_SECONDS} s; answer cache ${config.ANSWER_CACHE_SECONDS} s; load average ${loadAverage()}`,
   );
   console.log('| list (first page) | endpoint | req/s | p50 ms | p99 ms | errors | of the ceiling |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');

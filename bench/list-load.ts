@@ -36,6 +36,8 @@ export async function benchDeps() {
     LAB_PROVIDER: process.env.LAB_PROVIDER ?? 'memory',
     // SESSION_CACHE_SECONDS=0 measures every call with its session query (decision 0024)
     ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
+    // ANSWER_CACHE_SECONDS=0 measures every list call reading the database (decision 0050)
+    ...(process.env.ANSWER_CACHE_SECONDS ? { ANSWER_CACHE_SECONDS: process.env.ANSWER_CACHE_SECONDS } : {}),
     // DATABASE_PREPARED_STATEMENTS=false measures PostgreSQL reads parsed and planned on every call
     ...(process.env.DATABASE_PREPARED_STATEMENTS
       ? { DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS }

@@ -6,7 +6,10 @@
  * learner enrolled in 25) through the full stack (session check, validation, JSON).
  * Two references in the same run, same connections: the framework ceiling (a bare Fastify route
  * answering a one-row primary-key query: what no list can beat on this machine) and the same page
- * query as plain SQL behind a bare route (what the stack adds to the query). The page queries'
+ * query as plain SQL behind a bare route (what the stack adds to the query). The upcoming list is
+ * measured twice: as read, and while a training of the tenant is renamed every 100 ms
+ * (BENCH_WRITE_EVERY_MS), each write ending its kept answer (decision 0050; ANSWER_CACHE_SECONDS=0
+ * measures every call reading the database). The page queries'
  * plans (EXPLAIN ANALYZE) are printed first. 64 connections by default (BENCH_CONNECTIONS).
  *
  *   npx tsx bench/trainings.ts                    (PGlite in memory)
@@ -35,6 +38,8 @@ import {
 const TRAININGS = Number(process.env.BENCH_TRAININGS ?? 2_000);
 const LEARNERS = 2_000;
 const PER_LEARNER = 25;
+/** how often the churn row writes a training while it measures the list */
+const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 100);
 
 async function main() {
   const { config, deps } = await benchDeps();
@@ -142,6 +147,21 @@ async function main() {
     `/all-trainings page: ${check.json().list.length} of ${check.json().total}; /lpu/get-trainings page: ${mine.json().list.length} of ${mine.json().total}`,
   );
 
+  /** Runs measure() while one training of the tenant is renamed every WRITE_EVERY_MS. */
+  const whileWriting = async <T>(measure: () => Promise<T>): Promise<T> => {
+    let n = 0;
+    const writer = setInterval(() => {
+      void db.execute(sql`update trainings set name = ${`Training renamed ${++n}`}
+                          where id = (select min(id) from trainings where owner_user_id = ${pid})`);
+    }, WRITE_EVERY_MS);
+    try {
+      return await measure();
+    } finally {
+      clearInterval(writer);
+      console.log(`(${n} writes during the run)`);
+    }
+  };
+
   // a short run of each server first: the first seconds of a process are its JIT warming up
   await load(`${bareUrl}/ceiling`, '{}', {}, CONNECTIONS, 2);
   await load(`${appUrl}/api/all-trainings`, '{}', { authorization: `Bearer ${providerToken}` }, CONNECTIONS, 2);
@@ -153,6 +173,12 @@ async function main() {
     [
       '/api/all-trainings (provider)',
       await load(`${appUrl}/api/all-trainings`, '{}', { authorization: `Bearer ${providerToken}` }),
+    ],
+    // the kept answer ended by a write to the tenant's trainings every WRITE_EVERY_MS (decision 0050)
+    ['bare Fastify + SQL: upcoming trainings of the tenant', await load(`${bareUrl}/all`, '{}')],
+    [
+      `/api/all-trainings (provider), a training renamed every ${WRITE_EVERY_MS} ms`,
+      await whileWriting(() => load(`${appUrl}/api/all-trainings`, '{}', { authorization: `Bearer ${providerToken}` })),
     ],
     ['bare Fastify + SQL: first page of the tenant’s users', await load(`${bareUrl}/users`, '{}')],
     [
@@ -166,7 +192,7 @@ async function main() {
     ],
   ] as const;
   console.log(
-    `\nDatabase: ${deps.database.kind}; ${CONNECTIONS} connections, ${DURATION} s each; session cache ${config.SESSION_CACHE_SECONDS} s; load average ${loadAverage()}`,
+    `\nDatabase: ${deps.database.kind}; ${CONNECTIONS} connections, ${DURATION} s each; session cache ${config.SESSION_CACHE_SECONDS} s; answer cache ${config.ANSWER_CACHE_SECONDS} s; load average ${loadAverage()}`,
   );
   console.log(`${TRAININGS} trainings in the tenant`);
   const pct = (m: { rps: number }, of: { rps: number }) => `${Math.round((m.rps / of.rps) * 100)} %`;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisRealtime } from '../src/adapters/realtime';
 import { buildApp } from '../src/app';
-import { trainingUsers, trainings } from '../src/db/schema';
+import { trainings, trainingUsers } from '../src/db/schema';
 import { tablesWritten } from '../src/platform/db/client';
 import { recordQueries } from '../src/platform/db/query-observer';
 import { createAnswerCache } from '../src/platform/http/answer-cache';
@@ -185,9 +185,9 @@ describe('hot lists are answered from memory until something they read is writte
     const made = await makeTraining(t, token, { name: 'Seen There' });
     expect(names(await on(second, 'all-trainings', token))).toEqual(['Seen There']);
     await t.deps.db.update(trainings).set({ name: 'Renamed Here' }).where(eq(trainings.id, made.id));
-    expect(
-      await eventually(async () => names(await on(second, 'all-trainings', token))[0] === 'Renamed Here'),
-    ).toBe(true);
+    expect(await eventually(async () => names(await on(second, 'all-trainings', token))[0] === 'Renamed Here')).toBe(
+      true,
+    );
   });
 
   it('every hot list is kept and ended by a write to what it reads', async () => {
@@ -223,9 +223,9 @@ describe('the answer cache itself', () => {
       'training_users',
       'trainings',
     ]);
-    expect([...tablesWritten('with x as (update "payments" set "status" = 1 returning id) select * from x')!]).toContain(
-      'payments',
-    );
+    expect([
+      ...tablesWritten('with x as (update "payments" set "status" = 1 returning id) select * from x')!,
+    ]).toContain('payments');
     expect([...tablesWritten('truncate table public.audit_log')!]).toEqual(['audit_log']);
   });
 
@@ -327,7 +327,10 @@ describe('the answer cache itself', () => {
   });
 
   it('ANSWER_CACHE_SECONDS=0 asks the database on every call', async () => {
-    const off = await createTestApp({ ANSWER_CACHE_SECONDS: '0', LOGIN_RATE_LIMIT: '1000' }, { databaseUrl: 'memory://' });
+    const off = await createTestApp(
+      { ANSWER_CACHE_SECONDS: '0', LOGIN_RATE_LIMIT: '1000' },
+      { databaseUrl: 'memory://' },
+    );
     try {
       const { token } = await off.loginAs({ role: 'provider' });
       await recordQueries(() => off.post('all-trainings', {}, token));

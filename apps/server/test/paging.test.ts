@@ -12,8 +12,9 @@ let learner: { token: string; user: { id: number } };
 const TOTAL = 45;
 
 beforeAll(async () => {
-  // every call checks its session in the database here, so query counts do not depend on timing
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_CACHE_SECONDS: '0' });
+  // every call checks its session and reads its page in the database here (no kept sessions or
+  // answers, decision 0050), so query counts do not depend on timing
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_CACHE_SECONDS: '0', ANSWER_CACHE_SECONDS: '0' });
   provider = await t.loginAs({ role: 'provider' });
   // 45 upcoming trainings named T-00 … T-44 (one named with a LIKE wildcard), each with one learner
   learner = await t.loginAs({ role: 'provider_user', provider_id: provider.user.id });

@@ -11,8 +11,8 @@ import { openDatabase } from './db/client';
 import { isDatabaseUnavailable } from './db/guarded-pglite';
 import type { Deps } from './deps';
 import { demoAccountsOn } from './exposure';
-import { createAnswerCache } from './http/answer-cache';
 import { createFieldCipher } from './field-cipher';
+import { createAnswerCache } from './http/answer-cache';
 import { createLimits } from './rate-limit';
 import { SharedSecrets } from './shared-secrets';
 

@@ -132,7 +132,8 @@ const CHANGES_ROWS =
 const WRITES_ROWS = /^\s*(?:insert\b|update\b|delete\b|merge\b|truncate\b|with\b[\s\S]*\b(?:insert|update|delete)\b)/i;
 const ACCOUNT_TABLES = /(?<![\w.])"?(?:users|sessions)"?(?![\w])/i;
 /** Every table a statement names after into, update, from, join, using or truncate (quoted or not). */
-const NAMED_TABLE = /\b(?:into|update|from|join|using|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+const NAMED_TABLE =
+  /\b(?:into|update|from|join|using|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
 const changesAccounts = (query: string) => CHANGES_ROWS.test(query) && ACCOUNT_TABLES.test(query);
 

@@ -28,7 +28,13 @@ export interface CacheRule<Result> {
 /** Everything of the caller that decides what a read may see: who, which roles, which tenant. */
 const callerKey = (auth: AuthContext | null): string =>
   auth
-    ? [auth.user.id, auth.user.roles.join(','), auth.user.organization_id, auth.user.provider_id, auth.user.lob_id].join('|')
+    ? [
+        auth.user.id,
+        auth.user.roles.join(','),
+        auth.user.organization_id,
+        auth.user.provider_id,
+        auth.user.lob_id,
+      ].join('|')
     : 'anonymous';
 
 const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
