@@ -247,14 +247,15 @@ describe('the answer cache itself', () => {
   });
 
   it('holds at most maxBytes: at the limit every answer stays, one past it the oldest goes', async () => {
-    const cache = await make({ maxBytes: 30 });
+    // each entry costs its answer's and its key's characters and 256 for itself: 10 + 1 + 256 here
+    const cache = await make({ maxBytes: 3 * 267 });
     const ten = (c: string) => async () => ({ body: c.repeat(8) }); // 10 characters of JSON
     await cache.answer('a', ['t'], ten('a'));
     await cache.answer('b', ['t'], ten('b'));
     await cache.answer('c', ['t'], ten('c'));
-    expect([cache.size, cache.bytes]).toEqual([3, 30]);
+    expect([cache.size, cache.bytes]).toEqual([3, 3 * 267]);
     await cache.answer('d', ['t'], async () => ({ body: 'd' }));
-    expect([cache.size, cache.bytes]).toEqual([3, 23]);
+    expect([cache.size, cache.bytes]).toEqual([3, 2 * 267 + 260]);
     let asked = false;
     await cache.answer('a', ['t'], async () => {
       asked = true;

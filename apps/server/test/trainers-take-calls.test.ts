@@ -1,7 +1,7 @@
 import { TAKE_CALL_MSG } from '@trainlab/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainingTrainers } from '../src/db/schema';
+import { takeCalls, trainingTrainers } from '../src/db/schema';
 import { buildIcs } from '../src/domains/take-calls/invitation';
 import type { TestApp } from './helpers';
 import { expectGuarded, orgWithOwner } from './org-fixtures';
@@ -521,5 +521,33 @@ describe('lists stay within their tenant and page', () => {
     expect(
       (await t.post('get-training-requirements', { take_call_id: created.body.id }, trainers[2]!.token)).body.list,
     ).toEqual([]);
+  });
+
+  it('a tenant reads its own calls however the others lie in time; a call inserted by any path carries its training’s tenant', async () => {
+    const a = await t.loginAs({ role: 'provider' });
+    const b = await t.loginAs({ role: 'provider' });
+    const ta = await makeTraining(t, a.token, { requirements: [] });
+    const tb = await makeTraining(t, b.token, { requirements: [] });
+    // A's calls all lie behind B's newer ones, inserted straight into the table (no tenant given)
+    await t.deps.db.execute(sql`
+      insert into take_calls (slug, training_id, title, start, "end")
+      select 'tc-a-' || ${ta.id} || '-' || g, ${ta.id}, 'A call ' || g, now() - (g || ' days')::interval - interval '400 days',
+             now() - (g || ' days')::interval - interval '399 days'
+      from generate_series(1, 3) g`);
+    await t.deps.db.execute(sql`
+      insert into take_calls (slug, training_id, title, start, "end")
+      select 'tc-b-' || ${tb.id} || '-' || g, ${tb.id}, 'B call ' || g, now() + (g || ' hours')::interval,
+             now() + (g || ' hours')::interval + interval '1 hour'
+      from generate_series(1, 30) g`);
+    const copied = await t.deps.db
+      .select({ owner: takeCalls.owner_user_id, org: takeCalls.organization_id })
+      .from(takeCalls)
+      .where(eq(takeCalls.training_id, ta.id));
+    expect(copied).toEqual([...Array(3)].map(() => ({ owner: a.user.id, org: null })));
+    const listA = await t.post('show-take-call', { per_page: 2 }, a.token);
+    expect(listA.body).toMatchObject({ total: 3, list: [{ title: 'A call 1' }, { title: 'A call 2' }] });
+    const listB = await t.post('show-take-call', {}, b.token);
+    expect(listB.body.total).toBe(30);
+    expect(listB.body.list.every((r: { title: string }) => r.title.startsWith('B call'))).toBe(true);
   });
 });

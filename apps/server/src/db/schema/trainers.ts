@@ -158,12 +158,19 @@ export const takeCalls = pgTable(
     sequence: integer('sequence').notNull().default(0),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
+    /**
+     * The training's tenant, copied by a trigger on every insert (migration 0026; a training never
+     * changes tenant), so the tenant's list reads its own calls latest first off one index
+     */
+    owner_user_id: integer('owner_user_id'),
+    organization_id: integer('organization_id'),
   },
   (t) => [
     index('take_calls_training_idx').on(t.training_id),
-    // the list is latest first across a tenant's trainings: walked in this order, the page stops
-    // after its 20 rows when the tenant holds a fair share of the calls (decision 0047)
-    index('take_calls_start_idx').on(t.start, t.id),
+    // the list is latest first within a tenant: walked backwards, the page stops after its 20 rows
+    // however the other tenants' calls lie in time (decision 0050)
+    index('take_calls_owner_start_idx').on(t.owner_user_id, t.start, t.id),
+    index('take_calls_org_start_idx').on(t.organization_id, t.start, t.id),
   ],
 );
 

@@ -24,7 +24,7 @@ import {
   totalOver,
 } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
-import { managerTenant, tenantWhere, trainingForManager } from '../trainings/access';
+import { managerTenant, trainingForManager } from '../trainings/access';
 import { type TakeCallRow, type TrainingRow, takeCallForManager } from './access';
 import { type Person, queueInvitations } from './invitation';
 
@@ -136,8 +136,12 @@ export async function createTakeCall(deps: Deps, auth: AuthContext, b: z.output<
 /** /show-take-call: the tenant's take calls, optionally of one training. */
 export async function takeCallList(deps: Deps, auth: AuthContext, q: z.output<typeof takeCallListRequest>) {
   const w = pageWindow(q);
+  const tenant = managerTenant(auth);
   const where: SQL | undefined = and(
-    tenantWhere(managerTenant(auth)),
+    // the call's own copy of its training's tenant: the page walks that tenant's calls only
+    tenant.kind === 'provider'
+      ? eq(takeCalls.owner_user_id, tenant.ownerId)
+      : eq(takeCalls.organization_id, tenant.organizationId),
     q.slug ? eq(trainings.slug, q.slug) : undefined,
     searchWhere(q.search, [takeCalls.title, trainings.name]),
   );

@@ -32,7 +32,10 @@ export function nameStatements(pool: pg.Pool): void {
     return name;
   };
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // the driver's own query, looked up at each call: a tool that wraps the driver's prototype (the
+    // list benches' plan capture) still sees every statement
+    const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    const query = (...args: unknown[]) => proto.query.apply(client, args);
     (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
       const c = config as QueryConfig | null;
       if (

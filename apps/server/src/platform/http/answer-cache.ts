@@ -30,9 +30,17 @@ export const ANSWERS_WRITTEN_CHANNEL = 'answers:tables-written';
 const SUBSCRIBE_RETRY_MS = 5_000;
 /** an answer larger than this is sent but not kept: it would push many small ones out */
 const MAX_ANSWER_BYTES = 512 * 1024;
+/**
+ * What an entry costs besides its answer's characters (its key, the Map's slot, the entry object):
+ * counted with the answer, so that many tiny answers (a search per keystroke) cannot hold more
+ * memory than maxBytes says.
+ */
+const ENTRY_OVERHEAD = 256;
 
 interface Entry {
   json: string;
+  /** what the entry counts against maxBytes */
+  cost: number;
   tables: readonly string[];
   /** the tables' write generations when the computation started */
   stamp: number[];
@@ -58,6 +66,7 @@ export async function createAnswerCache(opts: {
   now?: () => number;
 }): Promise<AnswerCache> {
   const { ttlMs, bus } = opts;
+  /** what the kept answers may cost in all (characters of answers and keys, and each entry's overhead) */
   const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
   const now = opts.now ?? Date.now;
   const self = randomUUID();
@@ -72,7 +81,7 @@ export async function createAnswerCache(opts: {
   const sameStamp = (a: number[], tables: readonly string[]) => tables.every((t, i) => a[i] === generation(t));
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
-    bytes -= entry.json.length;
+    bytes -= entry.cost;
   };
   const bump = (tables: TablesWritten) => {
     if (tables === 'all') {
@@ -134,7 +143,7 @@ export async function createAnswerCache(opts: {
     const old = entries.get(key);
     if (old) drop(key, old);
     entries.set(key, entry);
-    bytes += entry.json.length;
+    bytes += entry.cost;
     // the oldest answers go first (a Map iterates in insertion order)
     for (const [k, e] of entries) {
       if (bytes <= maxBytes) break;
@@ -148,7 +157,7 @@ export async function createAnswerCache(opts: {
     const result = run().then((computed) => {
       const json = JSON.stringify(computed.body);
       const until = Math.min(at + ttlMs, computed.until ?? Number.POSITIVE_INFINITY);
-      if (!closed) store(key, { json, tables, stamp, until });
+      if (!closed) store(key, { json, cost: json.length + key.length + ENTRY_OVERHEAD, tables, stamp, until });
       return json;
     });
     const flight = { stamp, result };
