@@ -1,22 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisRealtime } from '../src/adapters/realtime';
-import { buildApp } from '../src/app';
 import { trainings, trainingUsers } from '../src/db/schema';
 import { tablesWritten } from '../src/platform/db/client';
 import { recordQueries } from '../src/platform/db/query-observer';
 import { createAnswerCache } from '../src/platform/http/answer-cache';
 import { createTestApp, freshDatabaseUrl, type TestApp } from './helpers';
+import { eventually, redisEnv, secondInstance } from './second-instance';
 import { makeTraining, person } from './trainings-fixtures';
 
-// The CI machine runs Redis (as for the session cache's two-instance test); this file never skips.
-const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const env = {
   LOGIN_RATE_LIMIT: '1000',
-  REDIS_URL,
-  REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+  ...redisEnv(),
   // long enough that only a write, the clock of a training's end or a bus message can explain a change
   ANSWER_CACHE_SECONDS: '60',
   SESSION_CACHE_SECONDS: '60',
@@ -32,23 +27,11 @@ beforeAll(async () => {
   const db = await freshDatabaseUrl();
   drop = db.drop;
   t = await createTestApp(env, { databaseUrl: db.url });
-  if (t.deps.database.kind === 'postgres') {
-    const other = await createTestApp(env, { databaseUrl: db.url });
-    second = other.app;
-    closeSecond = () => other.close();
-  } else {
-    // An in-memory PGlite belongs to one process: the second instance shares it but not its
-    // statements, so it hears of writes only over Redis, like another process would.
-    const bus = redisRealtime(REDIS_URL, env.REDIS_KEY_PREFIX);
-    const answers = await createAnswerCache({ ttlMs: 60_000, bus, onTableWrite: null });
-    second = await buildApp({ ...t.deps, answers });
-    await second.ready();
-    closeSecond = async () => {
-      await second.close();
-      await answers.close();
-      await bus.close();
-    };
-  }
+  const other = await secondInstance(t, env, db.url, async (bus) => ({
+    answers: await createAnswerCache({ ttlMs: 60_000, bus, onTableWrite: null }),
+  }));
+  second = other.app;
+  closeSecond = other.close;
 });
 afterAll(async () => {
   await closeSecond();
@@ -72,16 +55,6 @@ async function on(app: FastifyInstance, path: string, token: string, body: objec
 async function measured(path: string, token: string, body: object = {}) {
   const { result, queries } = await recordQueries(() => on(t.app, path, token, body));
   return { body: result, queries };
-}
-
-/** The bus delivers in milliseconds; poll briefly instead of guessing a sleep. */
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
 }
 
 const names = (page: { list: { name: string }[] }) => page.list.map((r) => r.name);

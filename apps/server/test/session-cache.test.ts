@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,16 +5,14 @@ import { redisRealtime } from '../src/adapters/realtime';
 import { buildApp } from '../src/app';
 import { users } from '../src/db/schema';
 import { openSession } from '../src/domains/auth/sessions';
-import { createSessionCache, type SessionCache } from '../src/platform/auth/session-cache';
+import { createSessionCache } from '../src/platform/auth/session-cache';
 import { recordQueries } from '../src/platform/db/query-observer';
 import { createTestApp, freshDatabaseUrl, PASSWORD, type TestApp } from './helpers';
+import { eventually, redisEnv, secondInstance } from './second-instance';
 
-// The CI machine runs Redis (as for the conference's two-instance test); this file never skips.
-const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const env = {
   LOGIN_RATE_LIMIT: '1000',
-  REDIS_URL,
-  REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+  ...redisEnv(),
   // long enough that only an invalidation, never the TTL, can explain a refusal below
   SESSION_CACHE_SECONDS: '60',
   // the calls below read the database each time, so a call's statements show its session lookup
@@ -25,7 +22,6 @@ const env = {
 let t: TestApp;
 /** a second instance on the same database and Redis, with a session cache of its own */
 let second: FastifyInstance;
-let secondCache: SessionCache;
 let closeSecond: () => Promise<void>;
 let drop: () => Promise<void>;
 let admin: string;
@@ -34,25 +30,11 @@ beforeAll(async () => {
   const db = await freshDatabaseUrl();
   drop = db.drop;
   t = await createTestApp(env, { databaseUrl: db.url });
-  if (t.deps.database.kind === 'postgres') {
-    // PostgreSQL: a whole second set of dependencies (its own pool, cache and Redis connections)
-    const other = await createTestApp(env, { databaseUrl: db.url });
-    second = other.app;
-    secondCache = other.deps.sessions;
-    closeSecond = () => other.close();
-  } else {
-    // An in-memory PGlite belongs to one process: the second instance shares it but not its
-    // statements, so it hears of changes only over Redis, like another process would.
-    const bus = redisRealtime(REDIS_URL, env.REDIS_KEY_PREFIX);
-    secondCache = await createSessionCache({ ttlMs: 60_000, bus, onAccountWrite: null });
-    second = await buildApp({ ...t.deps, sessions: secondCache });
-    await second.ready();
-    closeSecond = async () => {
-      await second.close();
-      await secondCache.close();
-      await bus.close();
-    };
-  }
+  const other = await secondInstance(t, env, db.url, async (bus) => ({
+    sessions: await createSessionCache({ ttlMs: 60_000, bus, onAccountWrite: null }),
+  }));
+  second = other.app;
+  closeSecond = other.close;
   admin = (await t.loginAs({ role: 'admin' })).token;
 });
 afterAll(async () => {
@@ -71,15 +53,6 @@ async function call(app: FastifyInstance, path: string, token: string, body: obj
   return { status: res.statusCode, body: res.json() };
 }
 
-/** The bus delivers in milliseconds; poll briefly instead of guessing a sleep. */
-async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
 const refusedOn = (app: FastifyInstance, token: string) => async () =>
   (await call(app, 'change-password', token)).status === 401;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Realtime } from '../../adapters/realtime';
 import type { users } from '../../db/schema';
+import { listenToOthers } from '../bus-listener';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -37,9 +38,6 @@ export const SESSION_FLUSH_CHANNEL = 'auth:sessions-flush';
  * A read that started before a flush does not store its answer (generation check): it may have read
  * the row as it was before a transaction committed.
  */
-/** how often a failed subscription to the other instances' flushes is tried again */
-const SUBSCRIBE_RETRY_MS = 5_000;
-
 export async function createSessionCache(opts: {
   ttlMs: number;
   maxEntries?: number;
@@ -64,26 +62,8 @@ export async function createSessionCache(opts: {
   };
   const stopWatching = opts.onAccountWrite?.(flush) ?? (() => {});
   // Alone, this process hears every change itself. With other instances it may only keep sessions
-  // while it hears their flushes: until the subscription is up (Redis down at start-up) every
-  // request asks the database, and the subscription is tried again in the background.
-  let listening = !bus;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  let unsubscribe = async () => {};
-  const listen = async (): Promise<void> => {
-    if (!bus || closed) return;
-    try {
-      unsubscribe = await bus.subscribe(SESSION_FLUSH_CHANNEL, (message) => {
-        if ((message as { from?: string })?.from !== self) forget();
-      });
-      forget();
-      listening = true;
-    } catch {
-      retry = setTimeout(() => void listen(), SUBSCRIBE_RETRY_MS);
-      retry.unref();
-    }
-  };
-  await listen();
+  // while it hears their flushes: until then every request asks the database.
+  const others = await listenToOthers(bus, SESSION_FLUSH_CHANNEL, self, forget, forget);
 
   return {
     async resolve(tokenHash, load) {
@@ -93,7 +73,7 @@ export async function createSessionCache(opts: {
         if (hit.until > now && hit.session.expiresAt.getTime() > now) return copy(hit.session);
         entries.delete(tokenHash);
       }
-      if (ttlMs <= 0 || !listening) return load();
+      if (ttlMs <= 0 || !others.listening) return load();
       const before = generation;
       const session = await load();
       if (session && generation === before) {
@@ -111,10 +91,8 @@ export async function createSessionCache(opts: {
       return entries.size;
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
       stopWatching();
-      await unsubscribe();
+      await others.close();
       entries.clear();
     },
   };

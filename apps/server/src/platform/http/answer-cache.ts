@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Realtime } from '../../adapters/realtime';
+import { listenToOthers } from '../bus-listener';
 import type { TablesWritten } from '../db/client';
 
 /** What a cached call computes: its answer, and until when it holds whatever is written (ms epoch). */
@@ -26,8 +27,6 @@ export interface AnswerCache {
 /** Channel on the realtime bus that carries "these tables were written" between instances. */
 export const ANSWERS_WRITTEN_CHANNEL = 'answers:tables-written';
 
-/** how often a failed subscription to the other instances' writes is tried again */
-const SUBSCRIBE_RETRY_MS = 5_000;
 /** an answer larger than this is sent but not kept: it would push many small ones out */
 const MAX_ANSWER_BYTES = 512 * 1024;
 /**
@@ -116,27 +115,15 @@ export async function createAnswerCache(opts: {
   const stopWatching = opts.onTableWrite?.(written) ?? (() => {});
 
   // Alone, this process sees every write itself. With other instances it may only keep answers while
-  // it hears their writes: until the subscription is up, every request computes its answer.
-  let listening = !bus;
+  // it hears their writes: until then every request computes its answer.
+  const others = await listenToOthers(
+    bus,
+    ANSWERS_WRITTEN_CHANNEL,
+    self,
+    (m) => bump(Array.isArray(m.tables) ? new Set(m.tables.map(String)) : 'all'),
+    () => bump('all'),
+  );
   let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  let unsubscribe = async () => {};
-  const listen = async (): Promise<void> => {
-    if (!bus || closed) return;
-    try {
-      unsubscribe = await bus.subscribe(ANSWERS_WRITTEN_CHANNEL, (message) => {
-        const m = message as { from?: string; tables?: unknown };
-        if (m?.from === self) return;
-        bump(Array.isArray(m?.tables) ? new Set(m.tables.map(String)) : 'all');
-      });
-      bump('all');
-      listening = true;
-    } catch {
-      retry = setTimeout(() => void listen(), SUBSCRIBE_RETRY_MS);
-      retry.unref();
-    }
-  };
-  await listen();
 
   const store = (key: string, entry: Entry) => {
     if (entry.json.length > MAX_ANSWER_BYTES) return;
@@ -171,7 +158,7 @@ export async function createAnswerCache(opts: {
 
   return {
     async answer(key, tables, run) {
-      if (ttlMs <= 0 || !listening) return JSON.stringify((await run()).body);
+      if (ttlMs <= 0 || !others.listening) return JSON.stringify((await run()).body);
       const hit = entries.get(key);
       if (hit) {
         if (hit.until > now() && sameStamp(hit.stamp, tables)) return hit.json;
@@ -191,9 +178,8 @@ export async function createAnswerCache(opts: {
     },
     async close() {
       closed = true;
-      clearTimeout(retry);
       stopWatching();
-      await unsubscribe();
+      await others.close();
       entries.clear();
       bytes = 0;
     },
