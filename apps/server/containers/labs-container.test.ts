@@ -11,6 +11,7 @@ import { reconcileOrphans } from '../src/domains/labs/orphans';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { closeCode, openLabSocket } from '../test/lab-sockets';
 import { labAccount, makeVm } from '../test/labs-fixtures';
+import { connectCommand, labShell } from './lab-shell';
 
 /**
  * The container lab engine against the real Docker engine (.ci/run installs docker.io, starts dockerd
@@ -46,29 +47,7 @@ afterAll(async () => {
 const open = (kind: 'terminal' | 'vnc', name: string, token: string | null) => openLabSocket(base, kind, name, token);
 
 /** A shell in a lab through /ws/labs/terminal: run(cmd) answers what the command printed. */
-async function shell(name: string) {
-  const { ws } = await open('terminal', name, provider);
-  let out = '';
-  ws.on('message', (d) => {
-    out += d.toString();
-  });
-  let n = 0;
-  const run = async (cmd: string, ms = 20_000): Promise<string> => {
-    const mark = `__done_${++n}_${Math.random().toString(36).slice(2, 8)}`;
-    const from = out.length;
-    // the mark is printed by the shell, not echoed as typed: split so the typed line never matches
-    ws.send(JSON.stringify({ type: 'data', data: `${cmd}; echo "${mark.slice(0, 4)}""${mark.slice(4)}"\n` }));
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const seen = out.slice(from);
-      const at = seen.lastIndexOf(`${mark}\r\n`);
-      if (at >= 0) return seen.slice(0, at);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no answer to ${cmd}: ${out.slice(from)}`);
-  };
-  return { run, close: () => ws.close() };
-}
+const shell = (name: string) => labShell(base, name, provider);
 
 async function startedLab(over: Record<string, unknown> = {}) {
   const v = await makeVm(t, provider, over);
@@ -111,7 +90,7 @@ describe('container lab engine', () => {
 
     const sh = await shell(a.vm_name);
     // the data folder (stored files, the embedded database, the key file) does not exist in the lab
-    expect(await sh.run(`test -e ${dataDir} && echo VISIBLE || echo ABSENT`)).toContain('ABSENT');
+    expect(await sh.run(`test -e ${dataDir} && echo "VIS""IBLE" || echo "ABS""ENT"`)).toContain('ABSENT');
     // nothing of B's home, nor any host process, is visible
     expect(await sh.run('grep -rl secret-of-b /home /tmp /var /run /mnt /opt /srv /root 2>/dev/null | wc -l')).toMatch(
       /^\s*0\s*$/m,
@@ -128,13 +107,11 @@ describe('container lab engine', () => {
       `${bridge}:${apiPort}`,
       `${bridge}:2375`,
     ]) {
-      const said = await sh.run(
-        `socat -T2 -u OPEN:/dev/null TCP:${target},connect-timeout=2 2>/dev/null && echo OPEN || echo CLOSED`,
-      );
+      const said = await sh.run(connectCommand(target));
       expect(said, target).toContain('CLOSED');
     }
     // no Docker socket, no capabilities, no new privileges, a read-only system
-    expect(await sh.run('test -e /var/run/docker.sock && echo SOCK || echo NOSOCK')).toContain('NOSOCK');
+    expect(await sh.run('test -e /var/run/docker.sock && echo "SO""CK" || echo "NO""SOCK"')).toContain('NOSOCK');
     expect(await sh.run('grep -E "^(CapEff|NoNewPrivs)" /proc/self/status')).toMatch(
       /CapEff:\s+0000000000000000[\s\S]*NoNewPrivs:\s+1/,
     );

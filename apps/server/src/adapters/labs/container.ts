@@ -4,6 +4,7 @@ import type Docker from 'dockerode';
 import type { Config } from '../../platform/config';
 import { LAB_DESKTOP_PORT, LAB_HOME, LAB_USER, labImageProblem, softwareProblem } from './container-image';
 import { labNamespace } from './namespace';
+import { engineIsLocal, fenceScript, hostAddresses } from './network-fence';
 import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
 import { LabEngineError } from './provider';
 
@@ -173,7 +174,64 @@ export class ContainerLabs implements LabProvider {
         if (statusOf(e) !== 304) throw new LabEngineError(`The lab did not start: ${(e as Error).message}`);
       }
     }
+    await this.fence(ref);
     if (!(await this.waitForDesktop(ref, 20_000))) throw new LabEngineError('The lab desktop did not start.');
+  }
+
+  /**
+   * On the internet bridge, a lab may reach the internet but not the lab host, its networks or a
+   * cloud's metadata service (network-fence.ts): `prohibit` routes written into the lab's network
+   * namespace at every start (a stopped container's namespace is gone), before the lab is handed
+   * over. The lab never holds NET_ADMIN: a one-shot helper of the same image joins its namespace with
+   * that one capability, writes the routes and is removed. A lab that cannot be fenced is stopped.
+   */
+  private async fence(ref: string): Promise<void> {
+    if (!this.config.LAB_INTERNET) return;
+    const docker = await this.api();
+    const lab = docker.getContainer(this.containerName(ref));
+    const info = await lab.inspect();
+    const gateway = info.NetworkSettings.Networks?.[LAB_NETWORK]?.Gateway || undefined;
+    const script = fenceScript(gateway, engineIsLocal() ? hostAddresses() : []);
+    const name = this.fenceName(ref);
+    await docker
+      .getContainer(name)
+      .remove({ force: true })
+      .catch(() => undefined);
+    let code = -1;
+    try {
+      const helper = await docker.createContainer({
+        name,
+        Image: this.config.LAB_IMAGE,
+        Entrypoint: ['sh', '-c', script],
+        User: 'root',
+        HostConfig: {
+          NetworkMode: `container:${info.Id}`,
+          CapDrop: ['ALL'],
+          CapAdd: ['NET_ADMIN'],
+          SecurityOpt: ['no-new-privileges:true'],
+          ReadonlyRootfs: true,
+          RestartPolicy: { Name: 'no' },
+          LogConfig: { Type: 'none', Config: {} },
+        },
+      });
+      await helper.start();
+      code = ((await helper.wait()) as { StatusCode?: number }).StatusCode ?? -1;
+    } catch {
+      code = -1;
+    } finally {
+      await docker
+        .getContainer(name)
+        .remove({ force: true })
+        .catch(() => undefined);
+    }
+    if (code !== 0) {
+      await lab.stop({ t: 0 }).catch(() => undefined);
+      throw new LabEngineError('The lab network could not be fenced from the lab host.');
+    }
+  }
+
+  private fenceName(ref: string): string {
+    return `${this.containerName(ref)}-fence`;
   }
 
   /** The desktop answers inside the lab (its VNC port on the lab's own loopback). */
