@@ -1,5 +1,6 @@
 import { API_CALLS, PROTOCOL_ENDPOINTS, ROLES } from '@trainlab/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labsFor, MemoryLabs, setLabProvider } from '../src/adapters/labs';
 import { LAB_WS_PROTOCOLS } from '../src/domains/labs/ws';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { OTHER_ENDPOINTS } from '../src/platform/http/other-endpoints';
@@ -17,6 +18,31 @@ describe('health and documentation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('GET /api/health asks the lab engine at most once per 5 s however often it is polled; a new engine at once', async () => {
+    const real = labsFor(t.deps);
+    let asked = 0;
+    const counting = Object.assign(new MemoryLabs(), {
+      problem: async () => {
+        asked++;
+        return asked > 1 ? 'second answer' : null;
+      },
+    });
+    setLabProvider(t.deps, counting);
+    try {
+      const polls = await Promise.all(
+        [...Array(20)].map(() => t.app.inject({ method: 'GET', url: '/api/health' }).then((r) => r.json())),
+      );
+      expect(asked).toBe(1);
+      expect(polls.every((p) => p.labs.ready === true)).toBe(true);
+      const other = Object.assign(new MemoryLabs(), { problem: async () => 'Docker is down.' });
+      setLabProvider(t.deps, other);
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json().labs).toMatchObject({ ready: false, problem: 'Docker is down.' });
+    } finally {
+      setLabProvider(t.deps, real);
+    }
   });
 
   it('GET /api/openapi.json is OpenAPI 3.1 with every call of the contract', async () => {

@@ -1,12 +1,31 @@
 import { COURSE_MSG, RDP_GATEWAY_MISSING } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
-import { labsFor } from '../../adapters/labs';
+import { type LabProvider, labsFor } from '../../adapters/labs';
 import type { Deps } from '../../platform/deps';
 import { buildOpenApi, renderApiReference } from '../../platform/http/openapi';
+import { microCache } from '../../platform/micro-cache';
 import { mediaToolsAvailable } from '../courses/media-tools';
 import { mediaTools } from '../courses/video';
 import { backupRoute } from './backup-route';
 import { operationsRoutes } from './operations';
+
+/** how long /api/health reuses the lab engine's answer */
+export const LAB_READINESS_CACHE_MS = 5_000;
+
+/**
+ * The lab engine's readiness as /api/health reports it: asked at most once per 5 s per engine.
+ * Health is public and polled; each ask is a ping and an image lookup on Docker (over SSH or TLS
+ * when the labs run elsewhere), which no caller should be able to multiply.
+ */
+const readiness = new WeakMap<LabProvider, () => Promise<string | null>>();
+function labProblem(engine: LabProvider): Promise<string | null> {
+  let ask = readiness.get(engine);
+  if (!ask) {
+    ask = microCache(LAB_READINESS_CACHE_MS, () => engine.problem().catch((e: unknown) => String(e)));
+    readiness.set(engine, ask);
+  }
+  return ask();
+}
 
 export function systemRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/health', async (_request, reply) => {
@@ -15,7 +34,7 @@ export function systemRoutes(app: FastifyInstance, deps: Deps): void {
       const video = mediaToolsAvailable(mediaTools(deps));
       // the lab engine's readiness is reported, never fatal: labs are one feature among many
       const engine = labsFor(deps);
-      const problem = await engine.problem().catch((e: unknown) => String(e));
+      const problem = await labProblem(engine);
       return {
         status: 'ok',
         video: video ? 'ok' : COURSE_MSG.ffmpegMissing,
