@@ -192,7 +192,7 @@ export class ContainerLabs implements LabProvider {
     const info = await lab.inspect();
     const gateway = info.NetworkSettings.Networks?.[LAB_NETWORK]?.Gateway || undefined;
     const script = fenceScript(gateway, engineIsLocal() ? hostAddresses() : []);
-    const name = this.fenceName(ref);
+    const name = `${this.containerName(ref)}-fence`;
     await docker
       .getContainer(name)
       .remove({ force: true })
@@ -217,7 +217,7 @@ export class ContainerLabs implements LabProvider {
       await helper.start();
       code = ((await helper.wait()) as { StatusCode?: number }).StatusCode ?? -1;
     } catch {
-      code = -1;
+      // the helper could not run: the lab is not fenced (code stays -1)
     } finally {
       await docker
         .getContainer(name)
@@ -228,10 +228,6 @@ export class ContainerLabs implements LabProvider {
       await lab.stop({ t: 0 }).catch(() => undefined);
       throw new LabEngineError('The lab network could not be fenced from the lab host.');
     }
-  }
-
-  private fenceName(ref: string): string {
-    return `${this.containerName(ref)}-fence`;
   }
 
   /** The desktop answers inside the lab (its VNC port on the lab's own loopback). */
