@@ -68,9 +68,15 @@ export async function buildApp(
   deps: Deps,
   /**
    * logStream: where the log lines go instead of stdout (a test reads them);
-   * starting: true while the server waits for the database at start-up (every call but /api/live is 503)
+   * starting: true while the server waits for the database at start-up (every call but /api/live is 503);
+   * databaseReady: settles when that wait is over (the domains' background tasks start then)
    */
-  opts: { logger?: boolean; logStream?: NodeJS.WritableStream; starting?: () => boolean } = {},
+  opts: {
+    logger?: boolean;
+    logStream?: NodeJS.WritableStream;
+    starting?: () => boolean;
+    databaseReady?: Promise<void>;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger
@@ -101,6 +107,7 @@ export async function buildApp(
     done(null, payload);
   });
   if (opts.starting) startupGate(app, opts.starting);
+  app.decorate('databaseReady', opts.databaseReady ?? null);
   // Closing closes the keep-alive connections idle at that moment only; one that goes idle later (its
   // last request answered, or refused with 503) would hold the close open: close those as they idle.
   let idleSweep: NodeJS.Timeout | undefined;

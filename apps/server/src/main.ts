@@ -28,7 +28,11 @@ async function main() {
   // The server listens before the database answers: until migrations and the start-up data are done,
   // /api/live answers 200, /api/ready and every other call 503 with Retry-After.
   let starting = true;
-  const app = await buildApp(deps, { logger: true, starting: () => starting });
+  let prepared!: () => void;
+  const databaseReady = new Promise<void>((resolve) => {
+    prepared = resolve;
+  });
+  const app = await buildApp(deps, { logger: true, starting: () => starting, databaseReady });
   await app.listen({ host: config.HOST, port: config.PORT });
   // migrations and the seed hold the database's start-up lock: instances may start together. While
   // this waits, a signal ends the process as by default (nothing is in hand yet).
@@ -43,6 +47,7 @@ async function main() {
     process.exit(1);
   }
   starting = false;
+  prepared();
   const jobRunner = startJobRunner(deps);
   // audit rows past AUDIT_RETENTION_DAYS go once an hour (and at start)
   const prune = () => pruneAudit(deps).catch((e) => app.log.warn({ err: e }, 'audit retention clean-up failed'));

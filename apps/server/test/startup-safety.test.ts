@@ -285,6 +285,20 @@ describe('start-up matrix (docs/operations.md, Before going live)', () => {
     await stop(s);
   }, 240_000);
 
+  it('a first start on a fresh database logs no failure: the background tasks wait for the migrations', async () => {
+    const s = await start({ NODE_ENV: 'development', LAB_PROVIDER: 'memory', LOG_LEVEL: 'info' }, 'first-start');
+    try {
+      expect(await s.up).toBe(true);
+      // the tasks run once the database is prepared: give them a moment to report
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(s.output()).not.toMatch(
+        /does not exist|"level":50|catch-up failed|reconciliation failed|trainings failed/,
+      );
+    } finally {
+      await stop(s);
+    }
+  }, 240_000);
+
   it('development on its default address (loopback): the mailbox, and nothing to warn about', async () => {
     const t = await createTestApp({ NODE_ENV: 'development' });
     try {

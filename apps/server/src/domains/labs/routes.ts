@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { vms } from '../../db/schema';
 import { audited, importTarget } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import { whenDatabaseReady } from '../../platform/http/database-ready';
 import { defineCall } from '../../platform/http/define-call';
 import { authorizeLabAccount, checkLabAccount, labSettings, registerLabAccount } from './account';
 import { assignVm, assignVmsFromExcel } from './assign';
@@ -86,7 +87,7 @@ export function labRoutes(app: FastifyInstance, deps: Deps): void {
   };
   // creates a fault left unfinished are undone within minutes, not only at the next start
   let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     await reconcile();
     timer = setInterval(() => void reconcileOrphans(deps).catch(() => undefined), ORPHANS_EVERY_MS);
     timer.unref();

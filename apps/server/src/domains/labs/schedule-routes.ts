@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { labSchedules } from '../../db/schema';
 import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
+import { whenDatabaseReady } from '../../platform/http/database-ready';
 import { defineCall } from '../../platform/http/define-call';
 import { resumeLabSchedules } from './schedule';
 import { tieLab, trainingLabSchedules, untieLab, updateScheduleLead } from './schedule-calls';
@@ -36,7 +37,7 @@ export function labScheduleRoutes(app: FastifyInstance, deps: Deps): void {
   defineCall(app, deps, API.trainingLabViews, ({ auth, body }) => trainingLabViews(deps, auth, body.slug));
 
   // a restart neither misses nor doubles a scheduled start or stop: catch up, then keep one sweep queued
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     try {
       await resumeLabSchedules(deps);
     } catch (e) {

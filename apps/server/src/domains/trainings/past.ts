@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trainings } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
+import { whenDatabaseReady } from '../../platform/http/database-ready';
 
 /** How often the mark looks for trainings whose end date has passed. */
 export const MARK_PAST_EVERY_MS = 60_000;
@@ -25,7 +26,7 @@ export function scheduleMarkPast(app: FastifyInstance, deps: Deps): void {
   let timer: NodeJS.Timeout | undefined;
   const mark = () =>
     markPastTrainings(deps).catch((e: unknown) => app.log.warn({ err: e }, 'marking ended trainings failed'));
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     void mark();
     timer = setInterval(() => void mark(), MARK_PAST_EVERY_MS);
     timer.unref();
