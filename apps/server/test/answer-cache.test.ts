@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryRealtime } from '../src/adapters/realtime';
 import { trainings, trainingUsers } from '../src/db/schema';
 import { tablesWritten } from '../src/platform/db/client';
 import { recordQueries } from '../src/platform/db/query-observer';
-import { createAnswerCache } from '../src/platform/http/answer-cache';
+import { ANSWERS_WRITTEN_CHANNEL, createAnswerCache } from '../src/platform/http/answer-cache';
 import { createTestApp, freshDatabaseUrl, type TestApp } from './helpers';
 import { eventually, redisEnv, secondInstance } from './second-instance';
 import { makeTraining, person } from './trainings-fixtures';
@@ -279,6 +280,24 @@ describe('the answer cache itself', () => {
     cache.written('all');
     expect(await cache.answer('k', ['a', 'b'], async () => ({ body: ++runs }))).toBe('3');
     await cache.close();
+  });
+
+  it('a message on the bus can only make an instance forget: a malformed one forgets everything, none adds an answer', async () => {
+    const bus = memoryRealtime();
+    const cache = await make({ bus });
+    let runs = 0;
+    const run = async () => ({ body: ++runs });
+    await cache.answer('k', ['trainings'], run);
+    await bus.publish(ANSWERS_WRITTEN_CHANNEL, { from: 'elsewhere', tables: ['vms'] });
+    expect(await cache.answer('k', ['trainings'], run)).toBe('1');
+    for (const forged of [{ from: 'elsewhere', tables: 'trainings' }, { tables: { length: 1e9 } }, null, 'x']) {
+      await bus.publish(ANSWERS_WRITTEN_CHANNEL, forged);
+      expect(cache.size).toBe(0);
+      await cache.answer('k', ['trainings'], run);
+    }
+    expect(runs).toBe(5);
+    await cache.close();
+    await bus.close();
   });
 
   it('keeps nothing while it cannot hear the other instances, and nothing at TTL 0', async () => {

@@ -544,6 +544,16 @@ describe('lists stay within their tenant and page', () => {
       .from(takeCalls)
       .where(eq(takeCalls.training_id, ta.id));
     expect(copied).toEqual([...Array(3)].map(() => ({ owner: a.user.id, org: null })));
+    // a tenant written by the insert itself (a path that meant to file the call under B) is replaced
+    await t.deps.db.execute(sql`
+      insert into take_calls (slug, training_id, title, start, "end", owner_user_id)
+      values ('tc-forged-' || ${ta.id}, ${ta.id}, 'Forged', now(), now() + interval '1 hour', ${b.user.id})`);
+    const [forged] = await t.deps.db
+      .select({ owner: takeCalls.owner_user_id })
+      .from(takeCalls)
+      .where(eq(takeCalls.title, 'Forged'));
+    expect(forged!.owner).toBe(a.user.id);
+    await t.deps.db.delete(takeCalls).where(eq(takeCalls.title, 'Forged'));
     const listA = await t.post('show-take-call', { per_page: 2 }, a.token);
     expect(listA.body).toMatchObject({ total: 3, list: [{ title: 'A call 1' }, { title: 'A call 2' }] });
     const listB = await t.post('show-take-call', {}, b.token);
