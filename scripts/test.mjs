@@ -33,6 +33,10 @@ function faultTestPrerequisites() {
 
 const reports = mkdtempSync(path.join(tmpdir(), 'trainlab-test-'));
 const totals = { passed: 0, failed: 0 };
+// The failed tests by name, printed again at the very end: a long run's log is often read from its
+// tail, where a step's own report has scrolled away.
+const failures = [];
+const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
 
 function run(name, command, args, env = {}) {
   return new Promise((resolve) => {
@@ -46,15 +50,38 @@ function run(name, command, args, env = {}) {
   });
 }
 
-function count(file) {
+function vitestFailures(step, r) {
+  for (const file of r.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) failures.push(`${step}: ${file.name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    // A file that fails before any test runs (an import or a beforeAll) reports no failed test.
+    if (!failed.length && file.status === 'failed') failures.push(`${step}: ${file.name}: ${firstLine(file.message)}`);
+  }
+}
+
+function playwrightFailures(step, suite, titles = []) {
+  const trail = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== 'unexpected') continue;
+      const last = t.results?.[t.results.length - 1];
+      failures.push(`${step}: ${[...trail, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(step, child, trail);
+}
+
+function count(file, step = path.basename(file, '.json')) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   if (r.numPassedTests !== undefined) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
+    vitestFailures(step, r);
   } else if (r.stats) {
     totals.passed += r.stats.expected + (r.stats.flaky ?? 0);
     totals.failed += r.stats.unexpected;
+    for (const suite of r.suites ?? []) playwrightFailures(step, suite);
   }
 }
 
@@ -193,5 +220,6 @@ const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
 console.log('\nSteps:', results.map((r) => `${r.ok ? '✔' : '✘'} ${r.name}`).join(', '));
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 for (const line of notRun) console.log(`Not run: ${line}`);
+for (const line of failures) console.log(`Failed: ${line.slice(0, 400)}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -13,6 +13,8 @@ export function fillParams(pattern: string): string {
 const LANDING = new Set(['/', '/training-home']);
 /** Pages that do their work and leave at once (spec: /end-meeting returns to the site root). */
 const PASS_THROUGH = new Set(['/end-meeting/:slug']);
+/** A shared address that opens the screen the visitor's role has for it (route-screens.test.tsx). */
+const FORWARDS = new Set(['/training/:slug']);
 
 async function expectOutcome(route: WebRoute, roles: Role[] | null, router: ReturnType<typeof renderApp>['router']) {
   const path = fillParams(route.path);
@@ -29,6 +31,10 @@ async function expectOutcome(route: WebRoute, roles: Role[] | null, router: Retu
           opts,
         );
         expect(screen.queryByText(MSG.notAuthorized)).toBeNull();
+        return;
+      }
+      if (FORWARDS.has(route.path)) {
+        await waitFor(() => expect(locationOf(router)).not.toBe(path), opts);
         return;
       }
       if (roles && LANDING.has(route.path)) {

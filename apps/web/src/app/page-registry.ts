@@ -10,18 +10,17 @@ import { LEARNER_PAGES } from '../features/learner/pages';
 import { MASTER_DATA_PAGES } from '../features/master-data/pages';
 import { ORGANIZATION_PAGES } from '../features/organizations/pages';
 import { LandingPage } from '../features/public/LandingPage';
+import { NotFoundPage } from '../features/public/NotFoundPage';
 import { RECORDING_PAGES } from '../features/recording/pages';
 import { SSO_PAGES } from '../features/sso/pages';
 import { TRAINER_PAGES } from '../features/trainers/pages';
 import { TRAINING_PAGES } from '../features/trainings/pages';
 import { type LazyPage, lazyPage } from './lazy-page';
 
-// A route without a screen of its own is rare, so its body is a chunk of its own too.
-const ComingSoonPage = lazyPage(() => import('./ComingSoonPage'), 'ComingSoonPage');
 const RoleHomePage = lazyPage(() => import('../features/home/RoleHomePage'), 'RoleHomePage');
 
 /**
- * The screen of each route pattern built so far; any other route shows the 'Coming soon' body.
+ * The screen of each route pattern (every route of the contract's table has one: a test holds it).
  * The landing and /login are in the first bundle (they are the first page most people open);
  * every other screen is its own chunk, loaded when its route opens.
  */
@@ -63,6 +62,12 @@ const FEATURE_PAGES: Record<string, LazyPage> = {
   ...AUDIT_PAGES,
 };
 
+/** The screen of a route pattern, or undefined for a pattern no screen is registered for. */
+export function screenFor(pattern: string): ComponentType | LazyPage | undefined {
+  return FEATURE_PAGES[pattern] ?? PAGES[pattern];
+}
+
+/** The screen of a route pattern; a pattern without one answers as an unknown path does. */
 export function pageFor(pattern: string): ComponentType | LazyPage {
-  return FEATURE_PAGES[pattern] ?? PAGES[pattern] ?? ComingSoonPage;
+  return screenFor(pattern) ?? NotFoundPage;
 }

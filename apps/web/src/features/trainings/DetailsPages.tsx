@@ -1,7 +1,6 @@
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { MSG } from '@trainlab/contract';
-import { useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -137,27 +136,6 @@ export function TrainingDetailsPage() {
         loading={topics.isLoading}
         error={topics.error}
       />
-    </Stack>
-  );
-}
-
-/** /recording/:id (topic id, base64): the topic's recording, or 'Recording Not Available'. */
-export function RecordingPage() {
-  const title = useRouteTitle();
-  const location = useLocation();
-  const state = (location.state ?? null) as { url?: string; topic?: string } | null;
-  const url = state?.url;
-  return (
-    <Stack gap="md">
-      <PageHeader title={state?.topic ? `${title}: ${state.topic}` : title} />
-      {url ? (
-        <Paper withBorder radius="md" p="xs">
-          {/* biome-ignore lint/a11y/useMediaCaption: recordings of live sessions have no caption track */}
-          <video src={url} controls style={{ width: '100%', maxHeight: '70vh' }} aria-label="Recording" />
-        </Paper>
-      ) : (
-        <EmptyState message={MSG.recordingNotAvailable} />
-      )}
     </Stack>
   );
 }

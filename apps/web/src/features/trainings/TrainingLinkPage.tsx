@@ -1,0 +1,23 @@
+import { LEARNER_ROLES } from '@trainlab/contract';
+import { Navigate, useParams } from 'react-router';
+import { useSession } from '../../api/session';
+
+/** Who runs or teaches a training: they get its details with topics and recordings. */
+const STAFF = ['provider', 'organization', 'org_subadmin', 'trainer'];
+
+/**
+ * /training/:slug, a training's shareable address: it opens the training's screen for whoever follows
+ * it — its details for those who run or teach it, the learner's topics with Join for a learner. A
+ * visitor without a session was already sent to /login by the route guard and comes back here.
+ */
+export function TrainingLinkPage() {
+  const { slug = '' } = useParams();
+  const session = useSession();
+  if (!session) return null;
+  const to = session.roles.some((r) => STAFF.includes(r))
+    ? `/training-details/${encodeURIComponent(slug)}`
+    : session.roles.some((r) => (LEARNER_ROLES as readonly string[]).includes(r))
+      ? `/user/training-details/${encodeURIComponent(slug)}`
+      : '/not-authorized';
+  return <Navigate to={to} replace />;
+}
