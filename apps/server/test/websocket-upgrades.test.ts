@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabEndpoint, MemoryLabs, setLabProvider } from '../src/adapters/labs';
+import { vms } from '../src/db/schema';
 import { Client } from './conference-support';
 import { createTestApp, type TestApp } from './helpers';
 import { labAccount, makeVm } from './labs-fixtures';
@@ -26,10 +28,13 @@ const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, prot
 
 /** The simulated engine with every running lab's desktop on one local TCP server. */
 class DesktopLabs extends MemoryLabs {
+  /** while set, the engine takes this long to say where a lab is (a slow engine) */
+  slow: Promise<void> | null = null;
   constructor(private readonly port: () => number) {
     super();
   }
   override async connection(ref?: string): Promise<LabEndpoint> {
+    if (this.slow) await this.slow;
     return this.machines.get(ref ?? '') === 'running' ? { vnc: { host: '127.0.0.1', port: this.port() } } : {};
   }
 }
@@ -50,6 +55,9 @@ const logStream = new Writable({
 const problems = (from: number) => lines.slice(from).filter((l) => l.level >= 40);
 
 let t: TestApp;
+let labs: DesktopLabs;
+/** connections the lab desktop has accepted, and how many of them are open */
+const desktopSeen = { accepted: 0, open: 0 };
 let http: string;
 let ws: string;
 let desktop: net.Server;
@@ -59,13 +67,17 @@ let closed = false;
 
 beforeAll(async () => {
   desktop = net.createServer((sock) => {
+    desktopSeen.accepted++;
+    desktopSeen.open++;
+    sock.on('close', () => desktopSeen.open--);
     sock.on('error', () => {});
     sock.write('RFB 003.008\n');
   });
   await new Promise<void>((r) => desktop.listen(0, '127.0.0.1', r));
   const port = (desktop.address() as net.AddressInfo).port;
   t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', LAB_PROVIDER: 'memory', LOG_LEVEL: 'warn' }, { logStream });
-  setLabProvider(t.deps, new DesktopLabs(() => port));
+  labs = new DesktopLabs(() => port);
+  setLabProvider(t.deps, labs);
   provider = (await t.loginAs({ role: 'provider' })).token;
   await labAccount(t, provider);
   vmName = (await makeVm(t, provider)).vm_name;
@@ -148,6 +160,27 @@ describe('WebSocket upgrades', () => {
     socket.close();
     expect(await done).toBe(1005);
     expect(problems(from)).toEqual([]);
+  });
+
+  it('a desktop socket the browser leaves while the engine is slow opens nothing: no connection to the lab, no user counted', async () => {
+    let answer = () => {};
+    labs.slow = new Promise<void>((r) => {
+      answer = r;
+    });
+    try {
+      const before = { ...desktopSeen };
+      const { socket, closed: done } = await open(`/ws/labs/vnc/${vmName}`, ['binary', `auth.${provider}`]);
+      socket.close();
+      await done;
+      answer();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(desktopSeen.accepted).toBe(before.accepted);
+      expect(desktopSeen.open).toBe(0);
+      const [vm] = await t.deps.db.select().from(vms).where(eq(vms.vm_name, vmName));
+      expect(vm!.connections).toBe(0);
+    } finally {
+      labs.slow = null;
+    }
   });
 
   it('an upgrade to a path that is no socket gets its answer and the connection ends, nothing is logged', async () => {

@@ -80,6 +80,12 @@ export async function admit(
   return vm;
 }
 
+/**
+ * The browser left while the socket waited (admission, the engine): nothing may be opened for it
+ * then, or the lab would keep a connection nobody closes and count a user who is not there.
+ */
+const gone = (socket: WebSocket) => socket.readyState !== socket.OPEN;
+
 /** Keeps the lab's idle clock and open-connection count up to date for one socket. */
 export function activity(deps: Deps, vm: VmRow) {
   let last = 0;
@@ -132,6 +138,10 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
     socket.close(4503, 'The VM did not answer.');
     return;
   }
+  if (gone(socket)) {
+    opened?.close();
+    return;
+  }
   if (opened) {
     pipeTerminal(deps, vm, socket, opened, onMessages);
     return;
@@ -147,6 +157,7 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
   const track = activity(deps, vm);
   // ssh2 loads with the first terminal, not at start
   const { Client } = await import('ssh2');
+  if (gone(socket)) return;
   const ssh = new Client();
   let stream: import('ssh2').ClientChannel | null = null;
   const end = () => {
@@ -277,13 +288,20 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
       socket.close(4503, 'This VM has no desktop.');
       return;
     }
+    if (gone(socket)) return;
     tcp = net.connect({ host: endpoint.vnc.host, port: endpoint.vnc.port, noDelay: true });
+  }
+  if (gone(socket)) {
+    if (opened) opened.close();
+    else tcp.destroy();
+    return;
   }
   // a watcher neither keeps the lab awake nor counts as its user's connection
   const track = view ? { opened: async () => {}, input: () => {}, closed: () => {} } : activity(deps, vm);
   const filter = view ? new RfbViewOnlyFilter() : null;
   const end = () => {
     track.closed();
+    if (opened) opened.close();
     tcp.destroy();
     if (socket.readyState === socket.OPEN) socket.close(1000);
   };
