@@ -36,7 +36,10 @@ const totals = { passed: 0, failed: 0 };
 // The failed tests by name, printed again at the very end: a long run's log is often read from its
 // tail, where a step's own report has scrolled away.
 const failures = [];
-const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 function run(name, command, args, env = {}) {
   return new Promise((resolve) => {
@@ -53,7 +56,8 @@ function run(name, command, args, env = {}) {
 function vitestFailures(step, r) {
   for (const file of r.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failed) failures.push(`${step}: ${file.name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    for (const a of failed)
+      failures.push(`${step}: ${file.name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
     // A file that fails before any test runs (an import or a beforeAll) reports no failed test.
     if (!failed.length && file.status === 'failed') failures.push(`${step}: ${file.name}: ${firstLine(file.message)}`);
   }
