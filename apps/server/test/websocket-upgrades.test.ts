@@ -167,6 +167,9 @@ describe('WebSocket upgrades', () => {
     labs.slow = new Promise<void>((r) => {
       answer = r;
     });
+    const connections = async () => (await t.deps.db.select().from(vms).where(eq(vms.vm_name, vmName)))[0]!.connections;
+    // the earlier tests' sockets are counted out after they close (a write of its own)
+    for (let i = 0; i < 100 && (await connections()) !== 0; i++) await new Promise((r) => setTimeout(r, 50));
     try {
       const before = { ...desktopSeen };
       const { socket, closed: done } = await open(`/ws/labs/vnc/${vmName}`, ['binary', `auth.${provider}`]);
@@ -175,9 +178,8 @@ describe('WebSocket upgrades', () => {
       answer();
       await new Promise((r) => setTimeout(r, 500));
       expect(desktopSeen.accepted).toBe(before.accepted);
-      expect(desktopSeen.open).toBe(0);
-      const [vm] = await t.deps.db.select().from(vms).where(eq(vms.vm_name, vmName));
-      expect(vm!.connections).toBe(0);
+      expect(desktopSeen.open).toBeLessThanOrEqual(before.open);
+      expect(await connections()).toBe(0);
     } finally {
       labs.slow = null;
     }
