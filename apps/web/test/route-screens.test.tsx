@@ -40,6 +40,9 @@ describe('every route leads somewhere', () => {
     stubFetch({}, { unknown: 'pending' });
     const { router } = renderApp('/training/react-basics');
     await waitFor(() => expect(locationOf(router)).toBe(to));
+    // the screen it opened has rendered (its chunk loaded) before the test ends
+    const title = to === '/not-authorized' ? 'Not Authorized' : 'Training Details';
+    await waitFor(() => expect(document.title).toBe(`${title} | TrainLab`), { timeout: 8000 });
   });
 
   it('/training/:slug without a session goes to /login and comes back after it', async () => {
@@ -47,5 +50,6 @@ describe('every route leads somewhere', () => {
     const { router } = renderApp('/training/react-basics');
     await waitFor(() => expect(locationOf(router)).toBe('/login'));
     expect(localStorage.getItem('redirect_link')).toBe('/training/react-basics');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 });
