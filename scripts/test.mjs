@@ -166,11 +166,15 @@ const E2E_RUNS = [
   ['Chromium every-route walk at a laptop width', 'walk', e2ePort + 2, 'laptop'],
   ['Chromium every-route walk at a phone width', 'walk', e2ePort + 4, 'phone'],
 ];
+const niceFor = (shard, [command, ...args]) =>
+  shard === 'walk' ? ['nice', ['-n', '10', command, ...args]] : [command, args];
 const e2eReport = (shard, width) => path.join(reports, `e2e-${shard}${width ? `-${width}` : ''}`);
 results.push(
   ...(await Promise.all(
     E2E_RUNS.map(([name, shard, port, width]) =>
-      run(name, 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+      // The walks yield the processor to the journeys (niceness is inherited by their server and
+      // Chromium): a journey's live media and its timers need it now, a walk only needs it eventually.
+      run(name, ...niceFor(shard, ['npx', 'playwright', 'test', '--config', 'e2e/playwright.config.ts']), {
         E2E_SHARD: shard,
         E2E_WALK_WIDTH: width,
         E2E_PORT: String(port),

@@ -41,7 +41,8 @@ test('provider starts, two learners exchange media, mute, whiteboard, already op
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // three people with live media and a board: minutes on a loaded two-core machine
+  test.setTimeout(240_000);
   const { user: provider, call } = await apiLogin(request, 'provider@demo.test');
   const name = `Conference Journey ${tag()}`;
   const training = await createTraining(call, name);
