@@ -280,6 +280,10 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   const opened = engine.openDesktop ? await engine.openDesktop(ref).catch(() => undefined) : null;
   let tcp: Duplex;
   if (opened) {
+    if (gone(socket)) {
+      opened.close();
+      return;
+    }
     tcp = opened.stream;
   } else {
     const endpoint =
@@ -290,11 +294,6 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
     }
     if (gone(socket)) return;
     tcp = net.connect({ host: endpoint.vnc.host, port: endpoint.vnc.port, noDelay: true });
-  }
-  if (gone(socket)) {
-    if (opened) opened.close();
-    else tcp.destroy();
-    return;
   }
   // a watcher neither keeps the lab awake nor counts as its user's connection
   const track = view ? { opened: async () => {}, input: () => {}, closed: () => {} } : activity(deps, vm);
