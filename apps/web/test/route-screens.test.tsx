@@ -45,6 +45,14 @@ describe('every route leads somewhere', () => {
     await waitFor(() => expect(document.title).toBe(`${title} | TrainLab`), { timeout: 8000 });
   });
 
+  it('/training/:slug keeps a slug that spells another path inside the training’s screen', async () => {
+    signIn(['provider']);
+    stubFetch({}, { unknown: 'pending' });
+    const { router } = renderApp('/training/..%2F..%2Fadmin%2Fhome');
+    await waitFor(() => expect(locationOf(router)).toBe('/training-details/..%2F..%2Fadmin%2Fhome'));
+    await waitFor(() => expect(document.title).toBe('Training Details | TrainLab'), { timeout: 8000 });
+  });
+
   it('/training/:slug without a session goes to /login and comes back after it', async () => {
     stubFetch();
     const { router } = renderApp('/training/react-basics');
