@@ -5,7 +5,7 @@ import { trainingAttendances, trainings } from '../src/db/schema';
 import { createTestApp, rolesExcept, type TestApp } from './helpers';
 import { postMultipart } from './master-support';
 import { expectGuarded, orgWithOwner } from './org-fixtures';
-import { book, makeTraining, person } from './trainings-fixtures';
+import { book, makeTraining, person, trainingBody } from './trainings-fixtures';
 
 let t: TestApp;
 let provider: string;
@@ -303,6 +303,8 @@ describe('a live training from start to rating', () => {
         urating: 4,
       }),
     ]);
+    // the page's heading names the training, not its slug
+    expect(mine.body.name).toBe(trainingBody().name);
     expect((await t.post('get-training-syllabus', { slug: tr.slug }, trainer.token)).body.list[0].rating).toBe(4);
 
     const details = await t.post('training-attendances-details', { id: tr.id }, provider);

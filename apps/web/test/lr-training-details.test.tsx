@@ -36,12 +36,14 @@ describe('/user/training-details/:slug', () => {
               uend_time: '2030-01-10T09:55:00.000Z',
             }),
           ],
+          name: 'Kubernetes Basics',
         },
       }),
     });
     const { router } = renderApp('/user/training-details/kube-basics');
     expect(await screen.findByText('Pods and Services')).toBeInTheDocument();
     expect(net.callsTo('get-user-training-details')[0]?.body).toEqual({ slug: 'kube-basics' });
+    expect(screen.getByText('Topics of Kubernetes Basics')).toBeInTheDocument();
     const table = screen.getByRole('table');
     expect(within(table).getByText('Schedule')).toBeInTheDocument();
     expect(within(table).getByText('Completed')).toBeInTheDocument();

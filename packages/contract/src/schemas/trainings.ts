@@ -362,7 +362,11 @@ export const learnerTopic = syllabusTopic.extend({
   uend_time: z.string().nullable(),
   urating: z.number().nullable(),
 });
-export const learnerTopicList = z.object({ list: z.array(learnerTopic) });
+export const learnerTopicList = z.object({
+  list: z.array(learnerTopic),
+  /** the training's name, for the page's heading (a field beside the list the old clients ignore) */
+  name: z.string(),
+});
 export const ratingRequest = z.object({
   rating: z.preprocess(blank, z.coerce.number().int().min(1).max(5)),
   id: z.preprocess(blank, idField()),

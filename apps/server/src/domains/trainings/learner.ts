@@ -149,6 +149,7 @@ export async function myTopics(deps: Deps, auth: AuthContext, slug: string) {
       uend_time: r.uend,
       urating: r.urating,
     })),
+    name: training.name,
   };
 }
 

@@ -31,7 +31,7 @@ export function TrainingDetailsPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
   const client = useQueryClient();
-  const query = useApiQuery<{ list: LearnerTopic[] }>(PATH, { slug });
+  const query = useApiQuery<{ list: LearnerTopic[]; name: string }>(PATH, { slug });
   const [waitingTopic, setWaitingTopic] = useState<number | null>(null);
   const [joiningId, setJoiningId] = useState<number | null>(null);
   const [ratingId, setRatingId] = useState<number | null>(null);
@@ -78,7 +78,7 @@ export function TrainingDetailsPage() {
     <>
       <PageHeader
         title={title}
-        description={`Topics of training ${slug}`}
+        description={query.data ? `Topics of ${query.data.name}` : undefined}
         actions={
           <>
             <Button component={Link} to={`/assessment?slug=${encodeURIComponent(slug)}`} variant="light">
