@@ -149,8 +149,8 @@ describe('/user/courses/list', () => {
     await waitFor(() => expect(locationOf(router)).toBe('/course/kube'));
   });
 
-  it('an account that is not a learner sees the reason the server gives', async () => {
-    signIn(['admin']);
+  it('a refused learner sees the reason the server gives (other roles never reach the screen: open-screens-by-role)', async () => {
+    signIn(['user']);
     stubFetch({ 'get-user-courses': () => ({ status: 403, body: { message: 'You are not allowed to do this.' } }) });
     renderApp('/user/courses/list');
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this.');

@@ -1,5 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { decideAccess, homeForRoles, MSG, type Role, WEB_ROUTES, type WebRoute } from '@trainlab/contract';
+import {
+  counterpartOf,
+  decideAccess,
+  homeForRoles,
+  MSG,
+  type Role,
+  WEB_ROUTES,
+  type WebRoute,
+} from '@trainlab/contract';
 import { expect, it } from 'vitest';
 import { titleForPath } from '../src/app/page-titles';
 import { stubFetch } from './fetch-stub';
@@ -50,6 +58,12 @@ async function expectOutcome(route: WebRoute, roles: Role[] | null, router: Retu
       await waitFor(() => expect(locationOf(router)).toBe('/not-authorized'), opts);
       expect(await screen.findByText(MSG.notAuthorized)).toBeInTheDocument();
       return;
+    case 'counterpart': {
+      // the same record on this role's own screen for it
+      const target = fillParams(counterpartOf(route, roles ?? [])!);
+      await waitFor(() => expect(locationOf(router)).toBe(target), opts);
+      return;
+    }
     case 'to-home':
       await waitFor(() => expect(locationOf(router)).toBe('/'), opts);
       expect(await screen.findByRole('heading', { name: 'Trending Courses' })).toBeInTheDocument();
@@ -71,6 +85,8 @@ export async function walkRoutes(routes: readonly WebRoute[], roles: Role[] | nu
   const failures: string[] = [];
   for (const route of routes) {
     localStorage.removeItem('redirect_link');
+    // a counterpart may already have brought the walk to this very path: arrive afresh
+    if (locationOf(router) === fillParams(route.path)) await act(() => router.navigate('/privacy-policy'));
     document.title = '';
     await act(() => router.navigate(fillParams(route.path)));
     try {

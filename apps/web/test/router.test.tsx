@@ -14,7 +14,7 @@ describe('router generated from WEB_ROUTES', () => {
     for (const role of [null, ...ROLES]) {
       for (const route of WEB_ROUTES) seen.add(decideAccess(route, role ? [role] : null));
     }
-    expect([...seen].sort()).toEqual(['allow', 'not-authorized', 'to-home', 'to-login']);
+    expect([...seen].sort()).toEqual(['allow', 'counterpart', 'not-authorized', 'to-home', 'to-login']);
   });
 
   it('sends an anonymous deep link to /login and keeps it for after login', async () => {

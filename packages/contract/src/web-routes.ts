@@ -16,9 +16,26 @@ export interface WebRoute {
   anonymous?: 'home' | 'login';
   /** Open pages that need an account send anonymous visitors to /login (path stored). */
   needsSession?: boolean;
+  /**
+   * An open page whose screen is one group's: the roles whose calls it makes (the contract test
+   * holds each list to its call's). Another signed-in role goes to its counterpart, or to
+   * /not-authorized, instead of a screen whose every call it would be refused.
+   */
+  serves?: readonly Role[];
+  /** Where a role outside `serves` goes instead: a pattern with the same `:params`. */
+  counterparts?: Partial<Record<Role, string>>;
 }
 
 const PROVIDER_TEAM: readonly Role[] = ['provider', 'organization', 'org_subadmin'];
+// LEARNER_ROLES of the trainings schemas (the contract test holds the two equal); written out so the
+// router's chunk does not take the schemas with it
+const LEARNERS: readonly Role[] = ['provider_user', 'organization_user', 'user'];
+/** Who runs or teaches a training. */
+const TRAINING_STAFF: readonly Role[] = [...PROVIDER_TEAM, 'trainer'];
+/** Everyone in a training: its staff and its learners (not the platform admin). */
+const PARTICIPANTS: readonly Role[] = [...LEARNERS, ...TRAINING_STAFF];
+const NON_ADMIN: readonly Role[] = [...PARTICIPANTS];
+const toEach = (roles: readonly Role[], path: string) => Object.fromEntries(roles.map((r) => [r, path]));
 
 const open = (path: string, extra: Partial<WebRoute> = {}): WebRoute => ({ path, access: 'open', ...extra });
 const only =
@@ -50,19 +67,31 @@ const OPEN_ROUTES: WebRoute[] = [
   open('/payment'),
   open('/course-list', { needsSession: true }),
   open('/recording'),
-  open('/recording/:id'),
+  open('/recording/:id', { serves: PARTICIPANTS }),
   open('/end-meeting/:slug'),
-  open('/training-details/:slug', { needsSession: true }),
-  open('/user/training-details/:slug', { needsSession: true }),
-  open('/vm/:name', { needsSession: true }),
-  open('/my-trainings', { needsSession: true }),
+  open('/training-details/:slug', {
+    needsSession: true,
+    serves: TRAINING_STAFF,
+    counterparts: toEach(LEARNERS, '/user/training-details/:slug'),
+  }),
+  open('/user/training-details/:slug', {
+    needsSession: true,
+    serves: LEARNERS,
+    counterparts: toEach(TRAINING_STAFF, '/training-details/:slug'),
+  }),
+  open('/vm/:name', { needsSession: true, serves: [...PROVIDER_TEAM, ...LEARNERS] }),
+  open('/my-trainings', { needsSession: true, serves: NON_ADMIN }),
   // the conference stores the path and comes back after login (spec 01 §2)
-  open('/conference/:slug', { needsSession: true }),
-  open('/training/start/:id', { needsSession: true }),
-  open('/course/:slug', { needsSession: true }),
-  open('/white-board', { needsSession: true }),
+  open('/conference/:slug', { needsSession: true, serves: PARTICIPANTS }),
+  open('/training/start/:id', { needsSession: true, serves: PARTICIPANTS }),
+  open('/course/:slug', { needsSession: true, serves: [...PROVIDER_TEAM, ...LEARNERS] }),
+  open('/white-board', { needsSession: true, serves: PARTICIPANTS }),
   open('/training/:slug', { needsSession: true }),
-  open('/user/courses/list', { needsSession: true }),
+  open('/user/courses/list', {
+    needsSession: true,
+    serves: LEARNERS,
+    counterparts: toEach(PROVIDER_TEAM, '/all-courses'),
+  }),
   // any signed-in account can buy, so any can see what it bought and paid (issue 32)
   open('/my-purchases', { needsSession: true }),
   open('/my-payments', { needsSession: true }),
@@ -174,14 +203,21 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   ...ROLE_ROUTES.filter((r) => !OPEN_ROUTES.some((o) => o.path === r.path)),
 ];
 
-export type RouteDecision = 'allow' | 'not-authorized' | 'to-home' | 'to-login';
+export type RouteDecision = 'allow' | 'not-authorized' | 'to-home' | 'to-login' | 'counterpart';
 
 /** The guard rule of spec 01 §6, in one place for the router and its test. */
 export function decideAccess(route: WebRoute, roles: readonly string[] | null): RouteDecision {
   if (route.access === 'open') {
     if (!roles && route.needsSession) return 'to-login';
-    return 'allow';
+    if (!roles || !route.serves || route.serves.some((r) => roles.includes(r))) return 'allow';
+    return counterpartOf(route, roles) ? 'counterpart' : 'not-authorized';
   }
   if (!roles) return route.anonymous === 'login' ? 'to-login' : 'to-home';
   return route.access.some((r) => roles.includes(r)) ? 'allow' : 'not-authorized';
+}
+
+/** The pattern a signed-in visitor outside a route's `serves` goes to instead (same `:params`). */
+export function counterpartOf(route: WebRoute, roles: readonly string[]): string | undefined {
+  const own = roles.find((r) => route.counterparts?.[r as Role]);
+  return own ? route.counterparts?.[own as Role] : undefined;
 }

@@ -1,7 +1,9 @@
 import { Alert, Group, Select, Stack } from '@mantine/core';
+import { PAGING } from '@trainlab/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
+import { useSession } from '../../api/session';
 import { useApiQuery } from '../../api/use-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -12,15 +14,28 @@ import { type BoardScene, forSaving, sceneTooLarge, toBoardScene } from './white
 
 const SAVE_AFTER_MS = 1200;
 const FRAME_HEIGHT = 560;
+const MANAGERS = ['provider', 'organization', 'org_subadmin'];
+
+/**
+ * The caller's trainings to pick from, by the list each role has: a manager's tenant's upcoming
+ * trainings, a trainer's assigned ones, a learner's own (first page each: the newest are the live ones).
+ */
+function trainingsCall(roles: readonly string[]): [string, Record<string, unknown>] {
+  if (roles.some((r) => MANAGERS.includes(r))) return ['all-trainings', {}];
+  if (roles.includes('trainer')) return ['trainer/assigned-trainings', {}];
+  return ['lpu/get-trainings', { page: 1, per_page: PAGING.maxPerPage }];
+}
 
 /** /white-board: the whiteboard of a training outside a meeting (?slug= or a select of the caller's trainings). */
 export function WhiteboardPage() {
   const [params, setParams] = useSearchParams();
   const slug = params.get('slug') ?? '';
-  const trainings = useApiQuery<{ list: { slug: string; name: string }[] }>('all-trainings', {});
+  const roles = useSession()?.roles ?? [];
+  const trainings = useApiQuery<{ list: { slug: string; name: string }[] }>(...trainingsCall(roles));
   const [scene, setScene] = useState<BoardScene | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [canEdit, setCanEdit] = useState(true);
+  // moderators draw (the server decides whose training it is); learners look
+  const [canEdit, setCanEdit] = useState(roles.some((r) => MANAGERS.includes(r) || r === 'trainer'));
   const [saved, setSaved] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -78,6 +93,7 @@ export function WhiteboardPage() {
         ) : null}
       </Group>
       {error ? <ErrorAlert message={error} /> : null}
+      {trainings.error ? <ErrorAlert message={errorText(trainings.error)} /> : null}
       {!slug ? (
         <EmptyState message="Pick a training to open its whiteboard." />
       ) : scene === null && !error ? (
