@@ -83,8 +83,9 @@ for (const visitor of VISITORS) {
       const askedOn = new WeakMap<object, string>();
       page.on('request', (r) => askedOn.set(r, current));
       page.on('response', (r) => {
-        const call = new URL(r.url()).pathname.replace(/^\/api\//, '');
-        if (r.status() !== 403 || call === new URL(r.url()).pathname) return;
+        const { pathname } = new URL(r.url());
+        if (r.status() !== 403 || !pathname.startsWith('/api/')) return;
+        const call = pathname.slice('/api/'.length);
         const route = askedOn.get(r.request()) ?? current;
         if (REFUSALS_OF_STATE.some((e) => e.route.test(route) && e.call === call)) return;
         refused.push(`${route} [403] ${call}: a screen this role opens makes a call it may not`);

@@ -11,6 +11,13 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Learner roles that can be enrolled in a training and use the /lpu calls. */
+export const LEARNER_ROLES = ['provider_user', 'organization_user', 'user'] as const;
+/** The roles that manage a tenant's trainings, courses and labs: a provider, an organization and its sub-admins. */
+export const MANAGER_ROLES = ['provider', 'organization', 'org_subadmin'] as const;
+/** Who runs or teaches a training: its tenant's managers and trainers. */
+export const TRAINING_STAFF_ROLES = [...MANAGER_ROLES, 'trainer'] as const;
+
 /** Numeric account types used by registration (`user_type`) and admin user lists. */
 export const USER_TYPES = {
   admin: 1,

@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import { LEARNER_ROLES, MANAGER_ROLES, type Role, TRAINING_STAFF_ROLES } from './roles.js';
 
 /**
  * The route table of spec 01 §2 ('Route table by access'). The web router is generated from it
@@ -26,15 +26,11 @@ export interface WebRoute {
   counterparts?: Partial<Record<Role, string>>;
 }
 
-const PROVIDER_TEAM: readonly Role[] = ['provider', 'organization', 'org_subadmin'];
-// LEARNER_ROLES of the trainings schemas (the contract test holds the two equal); written out so the
-// router's chunk does not take the schemas with it
-const LEARNERS: readonly Role[] = ['provider_user', 'organization_user', 'user'];
-/** Who runs or teaches a training. */
-const TRAINING_STAFF: readonly Role[] = [...PROVIDER_TEAM, 'trainer'];
-/** Everyone in a training: its staff and its learners (not the platform admin). */
+const PROVIDER_TEAM: readonly Role[] = MANAGER_ROLES;
+const LEARNERS: readonly Role[] = LEARNER_ROLES;
+const TRAINING_STAFF: readonly Role[] = TRAINING_STAFF_ROLES;
+/** Everyone in a training: its staff and its learners; every role but the platform admin. */
 const PARTICIPANTS: readonly Role[] = [...LEARNERS, ...TRAINING_STAFF];
-const NON_ADMIN: readonly Role[] = [...PARTICIPANTS];
 const toEach = (roles: readonly Role[], path: string) => Object.fromEntries(roles.map((r) => [r, path]));
 
 const open = (path: string, extra: Partial<WebRoute> = {}): WebRoute => ({ path, access: 'open', ...extra });
@@ -80,7 +76,7 @@ const OPEN_ROUTES: WebRoute[] = [
     counterparts: toEach(TRAINING_STAFF, '/training-details/:slug'),
   }),
   open('/vm/:name', { needsSession: true, serves: [...PROVIDER_TEAM, ...LEARNERS] }),
-  open('/my-trainings', { needsSession: true, serves: NON_ADMIN }),
+  open('/my-trainings', { needsSession: true, serves: PARTICIPANTS }),
   // the conference stores the path and comes back after login (spec 01 §2)
   open('/conference/:slug', { needsSession: true, serves: PARTICIPANTS }),
   open('/training/start/:id', { needsSession: true, serves: PARTICIPANTS }),

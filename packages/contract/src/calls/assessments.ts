@@ -1,8 +1,7 @@
 import { call, empty } from '../api-base.js';
-import type { Role } from '../roles.js';
+import { LEARNER_ROLES, type Role } from '../roles.js';
 import * as a from '../schemas/assessments.js';
 import { importResponse, uploadRequest } from '../schemas/imports.js';
-import { LEARNER_ROLES } from '../schemas/trainings.js';
 
 /** Providers, organizations and org sub-admins keep a bank and build tests for their trainings. */
 const MANAGERS: readonly Role[] = ['provider', 'organization', 'org_subadmin'];

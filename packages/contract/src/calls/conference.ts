@@ -1,8 +1,7 @@
 import type { ApiCall } from '../api-base.js';
 import { call } from '../api-base.js';
-import type { Role } from '../roles.js';
+import { LEARNER_ROLES, type Role } from '../roles.js';
 import * as c from '../schemas/conference.js';
-import { LEARNER_ROLES } from '../schemas/trainings.js';
 
 const STAFF: readonly Role[] = ['provider', 'organization', 'org_subadmin', 'trainer'];
 const PARTICIPANTS: readonly Role[] = [...LEARNER_ROLES, ...STAFF];

@@ -1,8 +1,7 @@
 import type { ApiCall } from '../api-base.js';
 import { call, empty } from '../api-base.js';
-import type { Role } from '../roles.js';
+import { LEARNER_ROLES, type Role } from '../roles.js';
 import * as c from '../schemas/courses.js';
-import { LEARNER_ROLES } from '../schemas/trainings.js';
 
 /** Providers, organizations and org sub-admins author and assign the courses of their own tenant. */
 const MANAGERS: readonly Role[] = ['provider', 'organization', 'org_subadmin'];

@@ -1,9 +1,8 @@
 import type { ApiCall } from '../api-base.js';
 import { call, empty } from '../api-base.js';
-import type { Role } from '../roles.js';
+import { LEARNER_ROLES, type Role } from '../roles.js';
 import { importResponse } from '../schemas/imports.js';
 import * as l from '../schemas/labs.js';
-import { LEARNER_ROLES } from '../schemas/trainings.js';
 
 /** Providers, organizations and org sub-admins manage the labs of their own tenant. */
 const MANAGERS: readonly Role[] = ['provider', 'organization', 'org_subadmin'];

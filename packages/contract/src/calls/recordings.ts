@@ -1,8 +1,7 @@
 import type { ApiCall } from '../api-base.js';
 import { call } from '../api-base.js';
-import type { Role } from '../roles.js';
+import { LEARNER_ROLES, type Role } from '../roles.js';
 import * as r from '../schemas/recordings.js';
-import { LEARNER_ROLES } from '../schemas/trainings.js';
 
 /** Moderators: managers of the training's tenant and its assigned trainers. */
 const MODERATORS: readonly Role[] = ['provider', 'organization', 'org_subadmin', 'trainer'];

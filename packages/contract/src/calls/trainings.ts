@@ -1,6 +1,6 @@
 import type { ApiCall } from '../api-base.js';
 import { call, empty } from '../api-base.js';
-import type { Role } from '../roles.js';
+import { LEARNER_ROLES, type Role } from '../roles.js';
 import { importResponse } from '../schemas/imports.js';
 import * as t from '../schemas/trainings.js';
 
@@ -9,7 +9,7 @@ const MANAGERS: readonly Role[] = ['provider', 'organization', 'org_subadmin'];
 /** Managers, plus trainers for the trainings assigned to them. */
 const STAFF: readonly Role[] = [...MANAGERS, 'trainer'];
 /** Enrolled learners. */
-const LEARNERS: readonly Role[] = t.LEARNER_ROLES;
+const LEARNERS: readonly Role[] = LEARNER_ROLES;
 const TRAINER: readonly Role[] = ['trainer'];
 /** Every role but admin: spec 01 §2 gives them all /my-trainings. */
 const NON_ADMIN: readonly Role[] = [

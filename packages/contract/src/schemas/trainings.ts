@@ -14,9 +14,6 @@ export const TRAINING_STATUS = { notStarted: 0, started: 1, completed: 2 } as co
 export const TOPIC_STATUS = { schedule: 0, starting: 1, completed: 2 } as const;
 export const TOPIC_STATUS_LABELS = ['Schedule', 'Starting', 'Completed'] as const;
 
-/** Learner roles that can be enrolled in a training and use the /lpu calls. */
-export const LEARNER_ROLES = ['provider_user', 'organization_user', 'user'] as const;
-
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

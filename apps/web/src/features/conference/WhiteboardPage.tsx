@@ -1,5 +1,5 @@
 import { Alert, Group, Select, Stack } from '@mantine/core';
-import { PAGING } from '@trainlab/contract';
+import { MANAGER_ROLES, PAGING, TRAINING_STAFF_ROLES } from '@trainlab/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
@@ -14,14 +14,13 @@ import { type BoardScene, forSaving, sceneTooLarge, toBoardScene } from './white
 
 const SAVE_AFTER_MS = 1200;
 const FRAME_HEIGHT = 560;
-const MANAGERS = ['provider', 'organization', 'org_subadmin'];
 
 /**
  * The caller's trainings to pick from, by the list each role has: a manager's tenant's upcoming
  * trainings, a trainer's assigned ones, a learner's own (first page each: the newest are the live ones).
  */
 function trainingsCall(roles: readonly string[]): [string, Record<string, unknown>] {
-  if (roles.some((r) => MANAGERS.includes(r))) return ['all-trainings', {}];
+  if (MANAGER_ROLES.some((r) => roles.includes(r))) return ['all-trainings', {}];
   if (roles.includes('trainer')) return ['trainer/assigned-trainings', {}];
   return ['lpu/get-trainings', { page: 1, per_page: PAGING.maxPerPage }];
 }
@@ -35,7 +34,7 @@ export function WhiteboardPage() {
   const [scene, setScene] = useState<BoardScene | null>(null);
   const [error, setError] = useState<string | null>(null);
   // moderators draw (the server decides whose training it is); learners look
-  const [canEdit, setCanEdit] = useState(roles.some((r) => MANAGERS.includes(r) || r === 'trainer'));
+  const [canEdit, setCanEdit] = useState(TRAINING_STAFF_ROLES.some((r) => roles.includes(r)));
   const [saved, setSaved] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
-import { homeForRoles, VM_STATUS } from '@trainlab/contract';
+import { homeForRoles, MANAGER_ROLES, VM_STATUS } from '@trainlab/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
@@ -32,8 +32,6 @@ interface Connection {
   rdp_problem?: string | null;
 }
 
-const MANAGERS = ['provider', 'organization', 'org_subadmin'];
-
 /**
  * /vm/{name}: Start Connection and Close Connection; a terminal and the desktop in the browser.
  * `?start=1` (the dashboard's Start VM) starts and opens the lab in one click; closing a running lab
@@ -45,7 +43,7 @@ export function VmPage() {
   const navigate = useNavigate();
   const session = useSession();
   const roles = session?.roles ?? [];
-  const manager = roles.some((r) => MANAGERS.includes(r));
+  const manager = MANAGER_ROLES.some((r) => roles.includes(r));
   const q = useApiQuery<Connection>('vm-connection', { name });
   const [connected, setConnected] = useState(false);
   const [starting, setStarting] = useState(false);

@@ -1,9 +1,6 @@
-import { LEARNER_ROLES } from '@trainlab/contract';
+import { LEARNER_ROLES, TRAINING_STAFF_ROLES } from '@trainlab/contract';
 import { Navigate, useParams } from 'react-router';
 import { useSession } from '../../api/session';
-
-/** Who runs or teaches a training: they get its details with topics and recordings. */
-const STAFF = ['provider', 'organization', 'org_subadmin', 'trainer'];
 
 /**
  * /training/:slug, a training's shareable address: it opens the training's screen for whoever follows
@@ -14,9 +11,10 @@ export function TrainingLinkPage() {
   const { slug = '' } = useParams();
   const session = useSession();
   if (!session) return null;
-  const to = session.roles.some((r) => STAFF.includes(r))
+  // those who run or teach it get its details with topics and recordings
+  const to = TRAINING_STAFF_ROLES.some((r) => session.roles.includes(r))
     ? `/training-details/${encodeURIComponent(slug)}`
-    : session.roles.some((r) => (LEARNER_ROLES as readonly string[]).includes(r))
+    : LEARNER_ROLES.some((r) => session.roles.includes(r))
       ? `/user/training-details/${encodeURIComponent(slug)}`
       : '/not-authorized';
   return <Navigate to={to} replace />;
