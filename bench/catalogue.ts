@@ -13,8 +13,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap';
 import { users } from '../apps/server/src/db/schema';
-import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);

@@ -13,9 +13,9 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap';
 import { sessions, trainings, trainingUsers, users } from '../apps/server/src/db/schema';
 import { hashToken, newToken } from '../apps/server/src/platform/auth/tokens';
-import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 
 interface Ws {

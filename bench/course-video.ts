@@ -17,9 +17,9 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { Upload } from 'tus-js-client';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap';
 import { courseTopics, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
-import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { runDueJobs } from '../apps/server/src/platform/jobs';
 

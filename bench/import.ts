@@ -28,9 +28,9 @@ import { CERTIFICATION_IMPORT_COLUMNS, IMPORT_TEMPLATES } from '@trainlab/contra
 import pg from 'pg';
 import type * as XLSXTypes from 'xlsx';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap';
 import { certificationMasters, syllabusTopics, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
-import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { insertChunked } from '../apps/server/src/platform/db/insert-chunked';
 

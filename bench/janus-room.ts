@@ -21,12 +21,13 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap';
 import { sessions, trainings, trainingUsers, users } from '../apps/server/src/db/schema';
 import { hashToken, newToken } from '../apps/server/src/platform/auth/tokens';
-import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { CHROMIUM, CHROMIUM_WITH_FAKE_MEDIA } from '../e2e/support/browser';
 import { type LocalJanus, startJanus } from '../scripts/janus-local.mjs';
+import { storeSession } from './browser-session';
 
 const VIEWERS = (process.env.BENCH_JANUS_VIEWERS ?? '2,5,10').split(',').map(Number);
 const ENGINES = (process.env.BENCH_JANUS_ENGINES ?? 'mesh,janus').split(',') as Engine[];
@@ -134,15 +135,7 @@ async function room(
       const context = await (i === 0 ? ctx.presenter : ctx.viewer).newContext({
         viewport: { width: 1100, height: 760 },
       });
-      await context.addInitScript(
-        (s) => {
-          localStorage.setItem('token', s.token);
-          localStorage.setItem('roles', JSON.stringify(s.roles));
-          localStorage.setItem('email', s.email);
-          localStorage.setItem('id', String(s.id));
-        },
-        { token: tokens[i]!, roles: p.roles, email: p.email, id: p.id },
-      );
+      await storeSession(context, { token: tokens[i]!, roles: p.roles, email: p.email, id: p.id });
       return context;
     }),
   );

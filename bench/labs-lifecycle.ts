@@ -92,7 +92,7 @@ async function benchEngine(engineName: 'container' | 'local') {
   const dataDir = mkdtempSync(path.join(tmpdir(), `bench-labs-${engineName}-`));
   const { buildApp } = await import('../apps/server/src/app');
   const { benchLabTenant } = await import('./lab-tenant');
-  const { closeDeps, createDeps } = await import('../apps/server/src/platform/bootstrap');
+  const { closeDeps, createDeps } = await import('../apps/server/src/bootstrap');
   const { loadConfig } = await import('../apps/server/src/platform/config');
   const { labsFor } = await import('../apps/server/src/adapters/labs');
   const config = loadConfig({

@@ -8,8 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { createDeps } from '../apps/server/src/bootstrap';
 import { users } from '../apps/server/src/db/schema';
-import { createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import type { Db } from '../apps/server/src/platform/db/client';
 

@@ -19,11 +19,12 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap';
 import { sessions, trainings, trainingUsers, users } from '../apps/server/src/db/schema';
 import { hashToken, newToken } from '../apps/server/src/platform/auth/tokens';
-import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { CHROMIUM_WITH_FAKE_MEDIA } from '../e2e/support/browser';
+import { storeSession } from './browser-session';
 
 const SIZES = (process.env.BENCH_MESH_SIZES ?? '2,3,4,6,8').split(',').map(Number);
 const WINDOW_MS = Number(process.env.BENCH_MESH_WINDOW_S ?? 15) * 1000;
@@ -121,15 +122,7 @@ async function main() {
       const contexts = await Promise.all(
         people.map(async (p, i) => {
           const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
-          await context.addInitScript(
-            (s) => {
-              localStorage.setItem('token', s.token);
-              localStorage.setItem('roles', JSON.stringify(s.roles));
-              localStorage.setItem('email', s.email);
-              localStorage.setItem('id', String(s.id));
-            },
-            { token: tokens[i]!, roles: p.roles, email: p.email, id: p.id },
-          );
+          await storeSession(context, { token: tokens[i]!, roles: p.roles, email: p.email, id: p.id });
           return context;
         }),
       );

@@ -9,8 +9,8 @@
 import { asc } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps, createDeps } from '../apps/server/src/bootstrap';
 import { linesOfBusiness } from '../apps/server/src/db/schema';
-import { closeDeps, createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { DURATION, load as loadAt } from './list-load';

@@ -19,8 +19,8 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
+import { closeDeps } from '../apps/server/src/bootstrap';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
-import { closeDeps } from '../apps/server/src/platform/bootstrap';
 import {
   BENCH_PASSWORD,
   benchDeps,

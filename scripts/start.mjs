@@ -1,6 +1,8 @@
 // npm start: install what is missing, build what changed since the last build (web app, server),
 // then serve both on one port. The server applies migrations and seeds demo data on first start
 // (not in production).
+// first: an older node is refused here, before anything is installed or built
+import './node-check.mjs';
 import { execSync, spawn } from 'node:child_process';
 import { BUILDS, inputHash, stamp, upToDate } from './build-stamp.mjs';
 import { ensureInstall } from './ensure-install.mjs';

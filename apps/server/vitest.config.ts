@@ -11,7 +11,10 @@ export default defineConfig({
     // A test's time is the machine's as much as the code's: CI builds the lab image beside these
     // files, and several tests (three forks on two cores) run ffmpeg, argon2 or a child server.
     // The limit catches a hang; how fast things are is measured in bench/, not here.
+    // A file's beforeAll opens a fresh database: on PGlite that is compiling PostgreSQL's WebAssembly
+    // and every migration, 3–5 s alone and past 60 s on a machine at load 15 (seen in the job tests'
+    // 50-run loop), so hooks get 120 s.
     testTimeout: 90_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

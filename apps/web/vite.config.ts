@@ -107,7 +107,8 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
+    // jsdom, keeping Node's AbortController for fetch on Node 24 (test/jsdom-environment.ts)
+    environment: './test/jsdom-environment.ts',
     setupFiles: ['./test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     css: false,

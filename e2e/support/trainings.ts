@@ -21,6 +21,17 @@ export async function pickDateTime(page: Page, label: string, when: Date) {
   await expect(dialog).toBeHidden();
 }
 
+/** On the Create Training form: a start in about five minutes and an end later the same day. */
+export async function pickTrainingDates(page: Page) {
+  const start = new Date(Date.now() + 5 * 60_000);
+  const end = new Date(start);
+  // later the same day (the calendar shows the start's month)
+  if (start.getHours() < 23) end.setHours(23, 30);
+  else end.setMinutes(59);
+  await pickDateTime(page, 'Start Date', start);
+  await pickDateTime(page, 'End Date', end);
+}
+
 /**
  * Signed in as a provider (or organization) on any page: creates a training that starts in about
  * five minutes and ends later the same day, and returns its slug (read from the Upcoming list).
@@ -29,13 +40,7 @@ export async function createTraining(page: Page, name: string, participants = 10
   await page.goto('/create-training');
   await expect(page.getByRole('heading', { name: 'Create Training' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  const start = new Date(Date.now() + 5 * 60_000);
-  const end = new Date(start);
-  // later the same day (the calendar shows the start's month)
-  if (start.getHours() < 23) end.setHours(23, 30);
-  else end.setMinutes(59);
-  await pickDateTime(page, 'Start Date', start);
-  await pickDateTime(page, 'End Date', end);
+  await pickTrainingDates(page);
   await page.getByRole('textbox', { name: 'Number Of Participants' }).fill(String(participants));
   await page.getByRole('textbox', { name: 'Description' }).fill(`About ${name}`);
   await page.getByRole('button', { name: 'Create Training' }).last().click();

@@ -93,7 +93,8 @@ test('a provider pays the VM bill and sees it in the history; a failed payment s
   await login(page, 'provider@demo.test');
   await expect(page).toHaveURL(/\/learning-provider$/);
   await page.goto('/cloud-payment');
-  await expect(page.getByTestId('vm-total')).toHaveText('₹67.50');
+  // the demo lab's two runs at its price: 90 and 45 min at ₹0.0547/h = ₹0.08 + ₹0.04 (decision 0053)
+  await expect(page.getByTestId('vm-total')).toHaveText('₹0.12');
   await screenshot(page, 'commerce-cloud-payment');
 
   // first attempt fails
@@ -105,7 +106,7 @@ test('a provider pays the VM bill and sees it in the history; a failed payment s
   await page.goto('/vm-payments-history');
   await expect(page.getByRole('table').getByText('Failed')).toBeVisible();
   await page.goto('/cloud-payment');
-  await expect(page.getByTestId('vm-total')).toHaveText('₹67.50');
+  await expect(page.getByTestId('vm-total')).toHaveText('₹0.12');
 
   // then it succeeds
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -116,6 +117,6 @@ test('a provider pays the VM bill and sees it in the history; a failed payment s
   await expect(page.getByRole('table').getByText('Success')).toBeVisible();
   await screenshot(page, 'commerce-vm-history');
   await page.goto('/cloud-payment');
-  await expect(page.getByTestId('vm-total')).toHaveText('₹0');
+  await expect(page.getByTestId('vm-total')).toHaveText('₹0.00');
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, type Locator, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { apiLogin, type Call, createTraining, freshLearner, signedInContext, tag } from '../support/conference';
+import { linuxVm } from '../support/labs';
 import { screenshot } from '../support/session';
 
 /**
@@ -73,15 +74,7 @@ test('the moderator sees an enrolled learner’s running lab desktop beside the 
     end_time: new Date(start.getTime() + 60 * 60_000).toISOString(),
   });
   const learner = await freshLearner(request, call, training.slug, 'Meera');
-  const made = await call<{ list: { vm_name: string }[] }>('gc-create-vm', {
-    image: 'ubuntu',
-    protocol: 'ssh',
-    zone: 'asia-south1-a',
-    count: 1,
-    softwares: '',
-    storage: 10,
-    ram: 2,
-  });
+  const made = await call<{ list: { vm_name: string }[] }>('gc-create-vm', linuxVm());
   labName = made.list[0]!.vm_name;
   await call('assign-vm-to-user', {
     first_name: 'Meera',

@@ -70,9 +70,9 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   await screenshot(page, 'labs-register');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/authorize-cloud-account$/);
-  await page.getByRole('textbox', { name: 'Username' }).fill(orgLabs);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Labs#2026pw');
-  await page.getByRole('button', { name: 'Login' }).click();
+  // registering signed the account in (issue 41): no second sign-in, one click back to Create VM
+  await expect(page.getByText('Your lab account is ready')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to Create VM' }).click();
   await expect(page).toHaveURL(/\/create-vm$/);
 
   // the provider's lab account: registered here unless an earlier journey did
@@ -145,7 +145,12 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
   await expect(learner).toHaveURL(/\/lpu-home$/);
   const card = learner.locator('section', { has: learner.getByRole('heading', { name: 'Virtual Machine' }) });
   await expect(card.getByText(new RegExp(vmName))).toBeVisible();
-  await card.getByRole('link', { name: 'Start VM' }).click();
+  // the card lists every lab assigned (the demo lab too): this lab's own Start VM
+  await card
+    .getByTestId('learner-vm')
+    .filter({ hasText: vmName })
+    .getByRole('link', { name: /^Start VM/ })
+    .click();
   await expect(learner).toHaveURL(new RegExp(`/vm/${vmName}\\?start=1$`));
   const terminal = learner.getByTestId('lab-terminal');
   await expect(terminal).toBeVisible({ timeout: 30_000 });
@@ -183,11 +188,10 @@ test('provider creates and assigns a Linux lab; the learner uses its terminal an
 
   // the provider stops the lab and sees the usage row and its cost
   await page.goto('/vm-list');
-  await page
-    .getByRole('button', { name: /^Stop / })
-    .first()
-    .click();
-  await expect(page.getByRole('button', { name: /^Start / }).first()).toBeVisible({ timeout: 20_000 });
+  // this lab's own row: the demo lab beside it shows Start already
+  const labRow = page.getByRole('row').filter({ hasText: vmName });
+  await labRow.getByRole('button', { name: /^Stop / }).click();
+  await expect(labRow.getByRole('button', { name: /^Start / })).toBeVisible({ timeout: 20_000 });
   await page.goto(`/vm-details/${vmName}`);
   const usage = page.getByRole('table').last();
   // rows: header, Assign, the run (Stop)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { login, screenshot } from '../support/session';
@@ -150,7 +150,8 @@ test('admin imports certifications from the Excel template: a bad row is reporte
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Sheet1');
     const path = testInfo.outputPath(`certs-${rows.length}-${Date.now()}.xlsx`);
-    XLSX.writeFile(book, path);
+    // SheetJS's ES module build has no file system of its own (XLSX.writeFile would need set_fs)
+    writeFileSync(path, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
     return path;
   };
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labsFor } from '../src/adapters/labs';
@@ -8,9 +5,10 @@ import { LAB_LABEL, NAMESPACE_LABEL, WINDOWS_NOT_HERE } from '../src/adapters/la
 import { labNamespace } from '../src/adapters/labs/namespace';
 import { vms } from '../src/db/schema';
 import { reconcileOrphans } from '../src/domains/labs/orphans';
-import { createTestApp, type TestApp } from '../test/helpers';
+import type { TestApp } from '../test/helpers';
 import { closeCode, openLabSocket } from '../test/lab-sockets';
-import { labAccount, makeVm } from '../test/labs-fixtures';
+import { makeVm } from '../test/labs-fixtures';
+import { type LabEngineApp, startLab, startLabEngineApp, stopLabEngineApp } from './lab-engine-app';
 import { connectCommand, labShell } from './lab-shell';
 
 /**
@@ -25,37 +23,23 @@ let base: string;
 let apiPort = 0;
 let dataDir: string;
 let provider: string;
+let app: LabEngineApp | undefined;
 const made: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tl-labs-container-'));
-  t = await createTestApp({ LAB_PROVIDER: 'container', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000' });
-  provider = (await t.loginAs({ role: 'provider' })).token;
-  await labAccount(t, provider);
-  const url = await t.app.listen({ port: 0, host: '0.0.0.0' });
-  apiPort = Number(new URL(url).port);
-  base = url.replace(/^http/, 'ws').replace('0.0.0.0', '127.0.0.1');
+  app = await startLabEngineApp('tl-labs-container-', {}, '0.0.0.0');
+  ({ t, base, dataDir, provider } = app);
+  apiPort = app.port;
 }, 120_000);
 
-afterAll(async () => {
-  const engine = labsFor(t.deps);
-  for (const name of made) await engine.delete(name).catch(() => undefined);
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-}, 120_000);
+afterAll(() => stopLabEngineApp(app, made), 120_000);
 
 const open = (kind: 'terminal' | 'vnc', name: string, token: string | null) => openLabSocket(base, kind, name, token);
 
 /** A shell in a lab through /ws/labs/terminal: run(cmd) answers what the command printed. */
 const shell = (name: string) => labShell(base, name, provider);
 
-async function startedLab(over: Record<string, unknown> = {}) {
-  const v = await makeVm(t, provider, over);
-  made.push(v.vm_name);
-  const start = await t.post('vm-start-stop', { action: 'start', name: v.vm_name }, provider);
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  return v;
-}
+const startedLab = (over: Record<string, unknown> = {}) => startLab(t, provider, made, over);
 
 const hostBridge = async () => {
   const bridge = await docker.getNetwork('bridge').inspect();
@@ -79,6 +63,16 @@ describe('container lab engine', () => {
     const greeting = await new Promise<string>((resolve) => desk.ws.on('message', (d) => resolve(d.toString())));
     expect(greeting).toMatch(/^RFB 003\.00\d\n/);
     desk.ws.close();
+  }, 120_000);
+
+  it("the image's font caches hold: a font lookup in a lab rescans nothing and writes no cache of its own", async () => {
+    // fontconfig rescans the fonts (and keeps the result in ~/.cache/fontconfig) when the image's
+    // caches do not match their folders: every lab's openbox and xterm paid it at start
+    const a = await startedLab();
+    const sh = await shell(a.vm_name);
+    expect(await sh.run('fc-list | wc -l')).toMatch(/^\s*[1-9]\d*\s*$/m);
+    expect(await sh.run('ls -A ~/.cache/fontconfig 2>/dev/null | wc -l')).toMatch(/^\s*0\s*$/m);
+    sh.close();
   }, 120_000);
 
   it('from lab A nothing of the host or of lab B can be reached', async () => {
@@ -113,7 +107,7 @@ describe('container lab engine', () => {
     // no Docker socket, no capabilities, no new privileges, a read-only system
     expect(await sh.run('test -e /var/run/docker.sock && echo "SO""CK" || echo "NO""SOCK"')).toContain('NOSOCK');
     expect(await sh.run('grep -E "^(CapEff|NoNewPrivs)" /proc/self/status')).toMatch(
-      /CapEff:\s+0000000000000000[\s\S]*NoNewPrivs:\s+1/,
+      /CapEff:\s*0000000000000000[\s\S]*NoNewPrivs:\s*1/,
     );
     expect(await sh.run('touch /usr/local/bin/planted 2>&1; echo rc=$?')).toMatch(/Read-only file system[\s\S]*rc=1/);
     // a setuid copy of a shell gives nothing: no-new-privileges, and it is the lab's own user anyway

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { externalImportsResolve } from './external-imports.mjs';
 
 // --outdir <folder>: another output folder beside dist/ (the start-up modules test builds its own)
 const at = process.argv.indexOf('--outdir');
@@ -22,7 +23,7 @@ await build({
   outdir,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -30,5 +31,7 @@ await build({
   external: [...external, ...external.map((d) => `${d}/*`)],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
+  // fails the build on an npm import Node's ES module resolver would not load (a deep path without its extension)
+  plugins: [externalImportsResolve],
 });
 console.log(`server built: apps/server/${outdir}`);

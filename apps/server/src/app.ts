@@ -29,10 +29,18 @@ import { takeCallRoutes } from './domains/take-calls/routes';
 import { trainerRoutes } from './domains/trainers/routes';
 import { trainingRoutes } from './domains/trainings/routes';
 import type { Deps } from './platform/deps';
-import { installErrorHandler, RETRY_AFTER_SECONDS, serviceUnavailable } from './platform/errors';
+import {
+  ERROR_CODE_HEADER,
+  installErrorHandler,
+  invalidJson,
+  RETRY_AFTER_SECONDS,
+  sendRefusal,
+  serviceUnavailable,
+} from './platform/errors';
 import { registerMultipart } from './platform/excel';
 import { installSecurityHeaders } from './platform/http/security-headers';
 import { installWebSockets } from './platform/http/websocket';
+import { logDestination } from './platform/log-output';
 import { logRedactPaths, REDACTED } from './platform/sensitive-fields';
 
 const DOMAINS = [
@@ -74,17 +82,22 @@ export async function buildApp(
   opts: {
     logger?: boolean;
     logStream?: NodeJS.WritableStream;
+    /** the log for a person (pino-pretty) instead of JSON lines: platform/log-output.ts */
+    prettyLogs?: boolean;
     starting?: () => boolean;
     databaseReady?: Promise<void>;
   } = {},
 ): Promise<FastifyInstance> {
+  const logStream = opts.logger
+    ? await logDestination({ pretty: !!opts.prettyLogs, stream: opts.logStream })
+    : undefined;
   const app = Fastify({
     logger: opts.logger
       ? {
           level: deps.config.LOG_LEVEL,
-          // secrets and KYC numbers never reach the logs (platform/sensitive-fields.ts)
+          // secrets and KYC numbers never reach the logs (platform/sensitive-fields.ts), pretty or not
           redact: { paths: logRedactPaths(), censor: REDACTED },
-          ...(opts.logStream ? { stream: opts.logStream } : {}),
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     bodyLimit: 1024 * 1024,
@@ -129,15 +142,15 @@ export async function buildApp(
     try {
       done(null, JSON.parse(text));
     } catch {
-      const err = new Error('The request body is not valid JSON.') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
+      done(invalidJson(), undefined);
     }
   });
 
   await app.register(cors, {
     origin: deps.config.CORS_ORIGINS.length ? deps.config.CORS_ORIGINS : false,
     allowedHeaders: ['authorization', 'content-type'],
+    // a refusal's code, readable by the configured origins' scripts as it is by the app's own
+    exposedHeaders: [ERROR_CODE_HEADER],
     methods: ['POST', 'GET', 'OPTIONS'],
   });
   installErrorHandler(app);
@@ -187,10 +200,10 @@ export async function buildApp(
   const shell = dist ? shellOf(readFileSync(path.join(dist, 'index.html'))) : null;
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.status(404).send({ message: MSG.notFound });
+      return sendRefusal(reply, 404, MSG.notFound);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(405).send({ message: MSG.methodNotAllowed });
+      return sendRefusal(reply, 405, MSG.methodNotAllowed);
     }
     // Deep links (/training-register/x, /reset-password/y) all load the single-page app.
     if (shell && LANDING_PATHS.has(request.url.split('?')[0]!)) {
@@ -203,7 +216,7 @@ export async function buildApp(
       if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
       return reply.send(shell.html);
     }
-    return reply.status(404).send({ message: 'The web app is not built. Run npm run build.' });
+    return sendRefusal(reply, 404, 'The web app is not built. Run npm run build.');
   });
   return app;
 }
@@ -219,7 +232,7 @@ function startupGate(app: FastifyInstance, starting: () => boolean): void {
     if (url === '/api/live') return done();
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS)).status(503);
     if (url === '/api/ready' || url === '/api/health') reply.send({ status: 'starting' });
-    else reply.send({ message: serviceUnavailable().message });
+    else sendRefusal(reply, 503, serviceUnavailable().message);
   });
 }
 

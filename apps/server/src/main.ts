@@ -1,14 +1,16 @@
 import 'dotenv/config';
 import { COURSE_MSG } from '@trainlab/contract';
 import { buildApp } from './app';
+import { closeDeps, openDeps, prepareDatabase } from './bootstrap';
 import { mediaToolsAvailable } from './domains/courses/media-tools';
 import { mediaTools } from './domains/courses/video';
 import { pruneAudit } from './platform/audit';
-import { closeDeps, openDeps, prepareDatabase } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
-import { demoAccountsOn, devMailboxOn, startupVerdict } from './platform/exposure';
+import { demoAccountsOn, devMailboxOn } from './platform/exposure';
 import { startJobRunner } from './platform/jobs';
+import { prettyLogsWanted } from './platform/log-output';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+import { startupVerdict } from './startup-verdict';
 
 async function main() {
   // whatever this process (or ffmpeg, or the embedded database) writes is this account's alone
@@ -32,7 +34,12 @@ async function main() {
   const databaseReady = new Promise<void>((resolve) => {
     prepared = resolve;
   });
-  const app = await buildApp(deps, { logger: true, starting: () => starting, databaseReady });
+  const app = await buildApp(deps, {
+    logger: true,
+    prettyLogs: prettyLogsWanted(config.NODE_ENV, process.stdout.isTTY),
+    starting: () => starting,
+    databaseReady,
+  });
   await app.listen({ host: config.HOST, port: config.PORT });
   // migrations and the seed hold the database's start-up lock: instances may start together. While
   // this waits, a signal ends the process as by default (nothing is in hand yet).
@@ -68,7 +75,9 @@ async function main() {
   // the container engine's lab image, built once per engine (minutes: labs say so until it is ready)
   if (config.LAB_PROVIDER === 'container' && config.LAB_IMAGE_AUTOBUILD) {
     void import('./adapters/labs/container-image').then(({ ensureLabImage }) =>
-      ensureLabImage(config.LAB_IMAGE, (line) => app.log.info(line)),
+      // debootstrap's few hundred progress lines ("I: Retrieving …") at debug; the build's own steps,
+      // warnings and errors at info
+      ensureLabImage(config.LAB_IMAGE, (line) => (line.startsWith('I: ') ? app.log.debug(line) : app.log.info(line))),
     );
   }
 

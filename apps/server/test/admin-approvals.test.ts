@@ -125,6 +125,7 @@ describe('learning provider requests', () => {
     const login = await t.post('login', { email: p.email, password: PASSWORD });
     expect(login.status).toBe(403);
     expect(login.body.message).toBe(MSG.awaitingApproval);
+    expect(login.body.code).toBe('awaiting_approval');
   });
 
   it('404 for an unknown id or an account that is not a provider or organization account', async () => {

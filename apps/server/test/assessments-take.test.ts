@@ -454,3 +454,23 @@ describe('the certificate can require a minimum post-test score', () => {
     expect((await cert(tr.slug)).status).toBe(200);
   });
 });
+
+describe('starting at the same moment', () => {
+  it('two tabs of one learner get one attempt; a class starting together gets one attempt each', async () => {
+    const { tr } = await randomTest();
+    const one = await enrolledLearner(t, tr.id);
+    const tabs = await Promise.all(
+      [1, 2].map(() => learnerCall('lpu/start-assessment', { slug: tr.slug, type: 1 }, one.token)),
+    );
+    expect(tabs.map((r) => r.status)).toEqual([200, 200]);
+    expect(tabs[0]!.body.attempt_id).toBe(tabs[1]!.body.attempt_id);
+    const class10 = await Promise.all(Array.from({ length: 10 }, () => enrolledLearner(t, tr.id)));
+    const starts = await Promise.all(
+      class10.map((l) => learnerCall('lpu/start-assessment', { slug: tr.slug, type: 1 }, l.token)),
+    );
+    expect(starts.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(starts.map((r) => r.body.attempt_id)).size).toBe(10);
+    const rows = await t.deps.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.user_id, one.user.id));
+    expect(rows).toHaveLength(1);
+  });
+});

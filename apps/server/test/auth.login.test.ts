@@ -55,6 +55,7 @@ describe('POST /api/login', () => {
     const res = await t.post('login', { email: pending.email, password: PASSWORD });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(MSG.awaitingApproval);
+    expect(res.body.code).toBe('awaiting_approval');
 
     const inactive = await t.createUser({ status: 0 });
     expect((await t.post('login', { email: inactive.email, password: PASSWORD })).status).toBe(403);
@@ -66,6 +67,7 @@ describe('POST /api/login', () => {
     const blocked = await t.post('login', { email: member.email, password: PASSWORD });
     expect(blocked.status).toBe(403);
     expect(blocked.body.message).toBe(MSG.accountInactive);
+    expect(blocked.body.code).toBe('account_inactive');
   });
 
   it('enterprise login answers a clear 422 on email until SSO is configured', async () => {
@@ -95,6 +97,7 @@ describe('one current session per account', () => {
     const res = await t.post('login', { email: user.email, password: PASSWORD, is_previous: false });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(MSG.loggedInElsewhere);
+    expect(res.body.code).toBe('logged_in_elsewhere');
     expect((await t.post('current-token', { email: user.email }, token)).body).toBe(token);
     // after logging out, is_previous false is fine
     expect((await t.post('logout', { token }, token)).status).toBe(200);
@@ -105,7 +108,10 @@ describe('one current session per account', () => {
 describe('POST /api/logout', () => {
   it('401 without a token, then revokes the session', async () => {
     expect((await t.post('logout', {})).status).toBe(401);
-    expect((await t.post('logout', {}, 'made-up-token')).body).toEqual({ message: 'Unauthenticated.' });
+    expect((await t.post('logout', {}, 'made-up-token')).body).toEqual({
+      message: 'Unauthenticated.',
+      code: 'unauthenticated',
+    });
     const { token } = await t.loginAs();
     expect((await t.post('logout', { token }, token)).status).toBe(200);
     expect((await t.post('logout', { token }, token)).status).toBe(401);
@@ -138,7 +144,7 @@ describe('rate limits', () => {
       }
       const res = await limited.post('login', { email: user.email, password: PASSWORD });
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ message: MSG.tooManyAttempts });
+      expect(res.body).toEqual({ message: MSG.tooManyAttempts, code: 'too_many_attempts' });
       // another account from the same address still has budget (per-IP allows more)
       const other = await limited.createUser();
       expect((await limited.post('login', { email: other.email, password: PASSWORD })).status).toBe(200);

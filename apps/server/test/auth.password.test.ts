@@ -45,7 +45,7 @@ describe('POST /api/forgot-password', () => {
       expect((await limited.post('forgot-password', { email: user.email })).status).toBe(200);
       expect((await limited.post('forgot-password', { email: user.email })).status).toBe(200);
       const res = await limited.post('forgot-password', { email: user.email });
-      expect(res).toEqual({ status: 429, body: { message: MSG.tooManyAttempts } });
+      expect(res).toEqual({ status: 429, body: { message: MSG.tooManyAttempts, code: 'too_many_attempts' } });
     } finally {
       await limited.close();
     }

@@ -43,6 +43,7 @@ describe('POST /api/register', () => {
     const denied = await t.post('login', { email: body.email, password: body.password });
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe(MSG.awaitingApproval);
+    expect(denied.body.code).toBe('awaiting_approval');
     await t.deps.db.update(users).set({ is_approved: 1 }).where(eq(users.email, body.email));
     expect((await t.post('login', { email: body.email, password: body.password })).status).toBe(200);
   });

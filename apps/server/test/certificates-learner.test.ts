@@ -90,7 +90,7 @@ describe('lpu/download-certificate', () => {
     const { training, learner } = await setup({ allowed: false });
     expect(await t.post('lpu/download-certificate', { slug: training.slug }, learner.token)).toEqual({
       status: 403,
-      body: { message: CERT_MSG.downloadNotAllowed },
+      body: { message: CERT_MSG.downloadNotAllowed, code: 'forbidden' },
     });
     expect((await pdf(training.slug, learner.token)).statusCode).toBe(403);
   });
@@ -101,7 +101,7 @@ describe('lpu/download-certificate', () => {
     await attend(t, enrolment, 100);
     expect(await t.post('lpu/download-certificate', { slug: training.slug }, learner.token)).toEqual({
       status: 403,
-      body: { message: CERT_MSG.attendanceTooLow(10, 50) },
+      body: { message: CERT_MSG.attendanceTooLow(10, 50), code: 'forbidden' },
     });
     await attend(t, enrolment, 380); // 480 / 960 = 50 %
     expect((await t.post('lpu/download-certificate', { slug: training.slug }, learner.token)).status).toBe(200);
@@ -116,6 +116,7 @@ describe('lpu/download-certificate', () => {
     await attend(t, enrolment, 60); // 50 %
     expect((await t.post('lpu/download-certificate', { slug: training.slug }, learner.token)).body).toEqual({
       message: CERT_MSG.attendanceTooLow(50, 75),
+      code: 'forbidden',
     });
     await attend(t, enrolment, 30); // 75 %
     expect((await t.post('lpu/download-certificate', { slug: training.slug }, learner.token)).status).toBe(200);
@@ -183,7 +184,7 @@ describe('verify-certificates', () => {
 
     expect(await t.post('verify-certificates', { ref_no: 'TL-2026-NOPE00' })).toEqual({
       status: 404,
-      body: { message: MSG.noCertificateFound },
+      body: { message: MSG.noCertificateFound, code: 'not_found' },
     });
     expect(await t.post('verify-certificates', {})).toEqual({
       status: 422,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, trainingUsers } from '../src/db/schema';
+import { EMAIL_JOB } from '../src/domains/certificates/service';
 import { runDueJobs } from '../src/platform/jobs';
 import { attend, createTraining, enrol, pdfText } from './certificates-fixtures';
 import { createTestApp, rolesExcept, type TestApp } from './helpers';
@@ -111,7 +112,7 @@ describe('lpu/send-certificate-email', () => {
     expect(e!.send_email_certificate).toBe(1);
     expect((await t.outbox()).filter((m) => m.to === user.email)).toHaveLength(0);
 
-    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1 });
+    expect(await runDueJobs(t.deps, { kinds: [EMAIL_JOB] })).toMatchObject({ done: 1 });
     const [mail] = (await t.outbox()).filter((m) => m.to === user.email);
     expect(mail!.subject).toBe('Your certificate: Data Science 101');
     expect(mail!.text).toMatch(/Attachments: certificate-TL-\d{4}-[A-Z0-9]{6}-Ravi-Learner\.pdf \(\d+ bytes\)/);
@@ -135,7 +136,7 @@ describe('lpu/send-certificate-email', () => {
     try {
       const res = await t.post('lpu/send-certificate-email', { t_id: training.id, u_id: user.id }, provider.token);
       expect(res.status).toBe(200);
-      expect(await runDueJobs(t.deps)).toMatchObject({ retried: 1 });
+      expect(await runDueJobs(t.deps, { kinds: [EMAIL_JOB] })).toMatchObject({ retried: 1 });
       const [job] = await t.deps.db.select().from(jobs).where(eq(jobs.kind, 'certificates.email')).orderBy(jobs.id);
       const last = (await t.deps.db.select().from(jobs).where(eq(jobs.kind, 'certificates.email'))).at(-1)!;
       expect(last).toMatchObject({ status: 'queued', attempts: 1, last_error: 'SMTP down' });
@@ -145,7 +146,7 @@ describe('lpu/send-certificate-email', () => {
         .update(jobs)
         .set({ run_at: new Date(Date.now() - 1000) })
         .where(eq(jobs.id, last.id));
-      expect(await runDueJobs(t.deps)).toMatchObject({ done: 1 });
+      expect(await runDueJobs(t.deps, { kinds: [EMAIL_JOB] })).toMatchObject({ done: 1 });
       expect(sent).toHaveLength(1);
       const attachment = sent[0]?.attachments?.[0];
       if (!attachment) throw new Error('no attachment');
@@ -244,7 +245,7 @@ describe('download-training-certificates', () => {
     await learnerIn(training.id, 'Nobody', 0);
     const none = await zipOf(training.slug, provider.token);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: CERT_MSG.noCertificates });
+    expect(none.json()).toEqual({ message: CERT_MSG.noCertificates, code: 'not_found' });
     await learnerIn(training.id, 'Someone');
     expect((await zipOf(training.slug, provider.token)).statusCode).toBe(200);
     expect((await zipOf(training.slug, stranger.token)).statusCode).toBe(404);

@@ -117,7 +117,7 @@ describe('guest join', () => {
     const hidden = await scenario(t, { started: true });
     expect(await t.post('get-meeting-status', { meeting_id: hidden.tr.link })).toEqual({
       status: 403,
-      body: { message: MSG.trainingNotPublic },
+      body: { message: MSG.trainingNotPublic, code: 'forbidden' },
     });
     expect((await t.post('get-meeting-status', { meeting_id: 'nope' })).status).toBe(404);
     expect(await t.post('get-meeting-status', {})).toEqual({
@@ -129,7 +129,10 @@ describe('guest join', () => {
   it('/get-meeting-url: url and ticket once started; 403 waiting or not public; 404; 422 per field', async () => {
     const s = await scenario(t, { isPublic: true });
     const body = { first_name: 'Gita', last_name: 'Guest', meeting_id: s.tr.link };
-    expect(await t.post('get-meeting-url', body)).toEqual({ status: 403, body: { message: MSG.waitingForHost } });
+    expect(await t.post('get-meeting-url', body)).toEqual({
+      status: 403,
+      body: { message: MSG.waitingForHost, code: 'forbidden' },
+    });
     await t.post('get-meeting-link', { slug: s.tr.slug, start: 1 }, s.provider.token);
     const ok = await t.post('get-meeting-url', body);
     expect(ok.status).toBe(200);

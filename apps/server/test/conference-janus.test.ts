@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JanusEngine, JanusUnavailable } from '../src/adapters/meeting/janus';
 import { recordings, syllabusTopics } from '../src/db/schema';
+import { SERVER_RECORDING_JOB } from '../src/domains/conference/server-recording';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { runDueJobs } from '../src/platform/jobs';
 import { Client, enrol, joined, listen, scenario } from './conference-support';
@@ -30,7 +31,7 @@ beforeAll(async () => {
     SFU_MAX_SUBSCRIBED_VIDEO: '2',
   });
   base = await listen(t.app);
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await janus?.stop();
@@ -288,7 +289,7 @@ describe('server-side recording', () => {
       expect.stringMatching(/-video-1\.mjr$/),
     ]);
 
-    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1, failed: 0 });
+    expect(await runDueJobs(t.deps, { kinds: [SERVER_RECORDING_JOB] })).toMatchObject({ done: 1, failed: 0 });
     const [row] = await t.deps.db.select().from(recordings).where(eq(recordings.training_id, s.tr.id));
     expect(row).toMatchObject({ status: 'ready', mime: 'video/webm', topic_id: topicRow!.id });
     expect(row!.bytes).toBeGreaterThan(10_000);
@@ -333,7 +334,7 @@ describe('builtin with JANUS_URL: large classes through Janus', () => {
       MESH_MAX_PARTICIPANTS: '3',
     });
     base2 = await listen(t2.app);
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await t2?.close();
   });

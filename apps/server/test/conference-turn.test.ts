@@ -27,7 +27,7 @@ beforeAll(async () => {
     TURN_TTL_SECONDS: String(TTL),
   });
   base = await listen(t.app);
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await turn?.stop();

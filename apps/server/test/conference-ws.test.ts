@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let base: string;
-const GRACE_MS = 400;
+// long enough that a reconnect on a loaded machine (a join takes a few hundred ms there) lands inside it
+const GRACE_MS = 1500;
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', CONFERENCE_GRACE_SECONDS: String(GRACE_MS / 1000) });

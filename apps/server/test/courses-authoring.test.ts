@@ -5,7 +5,7 @@ import { COURSE_MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, courseTopics, jobs } from '../src/db/schema';
-import { renditionHeights } from '../src/domains/courses/video';
+import { renditionHeights, VIDEO_JOB } from '../src/domains/courses/video';
 import { runDueJobs } from '../src/platform/jobs';
 import { courseWithModule, MANAGERS, readyTopic, testVideo, upload } from './courses-support';
 import { createTestApp, rolesExcept, type TestApp } from './helpers';
@@ -181,7 +181,7 @@ describe('topics and videos', { timeout: 120_000 }, () => {
     const pending = await t.post('play-course-data', { slug: courseSlug }, token);
     expect(pending.body.data[0].topics[0]).toMatchObject({ url: null, video_status: 'processing' });
 
-    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1 });
+    expect(await runDueJobs(t.deps, { kinds: [VIDEO_JOB] })).toMatchObject({ done: 1 });
     const [topic] = await t.deps.db.select().from(courseTopics).where(eq(courseTopics.slug, res.body.slug));
     expect(topic).toMatchObject({ video_status: 'ready', duration_seconds: 3, renditions: [240, 144] });
     expect(topic!.media_files).toEqual(expect.arrayContaining(['master.m3u8', '240p.m3u8', '144p.m3u8', 'poster.jpg']));

@@ -173,7 +173,7 @@ describe('playing and progress', () => {
     );
     expect(await t.post('play-course-data', { slug: s.courseSlug }, s.learner.token)).toEqual({
       status: 403,
-      body: { message: COURSE_MSG.outsideWindow },
+      body: { message: COURSE_MSG.outsideWindow, code: 'forbidden' },
     });
     const listed = await t.post('get-user-courses', {}, s.learner.token);
     expect(listed.body.assigned[0]).toMatchObject({ slug: s.courseSlug, available: false, percentage: 0 });
@@ -257,6 +257,10 @@ describe('playing and progress', () => {
     await rewind(slug, learner.user.id, 10);
     const ninth = await t.post('course-progress', { slug, watched: 1, position: 9 }, learner.token);
     expect(ninth.body).toMatchObject({ seconds_watched: 9, is_complete: 1 });
+    // a bought course at 100 % is listed under Completed, not under Enrolled (issue 41)
+    const mine = (await t.post('get-user-courses', {}, learner.token)).body;
+    expect(mine.enrolled).toEqual([]);
+    expect(mine.completed).toMatchObject([{ slug: expect.any(String), percentage: 100 }]);
   });
 
   it('422 per field of /course-progress; a topic still processing cannot be reported', async () => {

@@ -73,7 +73,7 @@ async function createTopic(token: string, moduleId: number, uploadId: string) {
 function expectUnavailable(res: Awaited<ReturnType<typeof create>>, userId: number) {
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBe('5');
-  expect(JSON.parse(res.body)).toEqual({ message: 'Service temporarily unavailable.' });
+  expect(JSON.parse(res.body)).toEqual({ message: 'Service temporarily unavailable.', code: 'service_unavailable' });
   expect(res.body).not.toMatch(/course_uploads|insert|update|params|select/i);
   expect(res.body).not.toContain(String(userId));
 }

@@ -287,6 +287,6 @@ describe('who may call', () => {
     expect((await t.post('admin/dashboard-charts', {}, tokens.a)).status).toBe(403);
     expect((await t.post('admin/dashboard-charts', {}, tokens.org)).status).toBe(403);
     const anonymous = await t.post('admin/dashboard-charts', {});
-    expect(anonymous).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(anonymous).toEqual({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } });
   });
 });

@@ -54,6 +54,6 @@ describe('database failures', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBeDefined();
-    expect(res.json()).toEqual({ message: 'Service temporarily unavailable.' });
+    expect(res.json()).toEqual({ message: 'Service temporarily unavailable.', code: 'service_unavailable' });
   });
 });

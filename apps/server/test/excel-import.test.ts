@@ -8,17 +8,15 @@ import type * as XLSXTypes from 'xlsx';
 import { z } from 'zod';
 import { certifications } from '../src/db/schema';
 import { importRows, templateFor } from '../src/platform/excel';
-import { createTestApp, type TestApp } from './helpers';
-import { ALL_ROLES, expectAccess, postMultipart, roleTokens, seedMasters } from './master-support';
+import type { TestApp } from './helpers';
+import { ALL_ROLES, certificationImportApp, expectAccess, postMultipart } from './master-support';
 
 const XLSX = createRequire(import.meta.url)('xlsx') as typeof XLSXTypes;
 
 let t: TestApp;
 let tokens: Record<Role, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await roleTokens(t);
-  await seedMasters(t, tokens.admin);
+  ({ t, tokens } = await certificationImportApp());
 });
 afterAll(() => t.close());
 

@@ -18,10 +18,32 @@ export const GUACD_ARGS = [
 ];
 
 export async function startFakeGuacd(port: number) {
-  const sessions: { received: Instruction[]; connect: Record<string, string> | null; closed: boolean }[] = [];
-  const state = { refuse: false };
+  const sessions: {
+    received: Instruction[];
+    connect: Record<string, string> | null;
+    closed: boolean;
+    /** bytes written while flooding (state.flood) */
+    flooded: number;
+  }[] = [];
+  /** flood: answer a key press by drawing as fast as the socket takes it, until false again */
+  const state = { refuse: false, flood: false };
   const server = net.createServer((socket) => {
-    const session = { received: [] as Instruction[], connect: null as Record<string, string> | null, closed: false };
+    const session = {
+      received: [] as Instruction[],
+      connect: null as Record<string, string> | null,
+      closed: false,
+      flooded: 0,
+    };
+    const blob = encodeInstruction(['blob', '1', 'x'.repeat(60_000)]);
+    const pump = () => {
+      while (state.flood && !socket.destroyed) {
+        session.flooded += blob.length;
+        if (!socket.write(blob)) {
+          socket.once('drain', pump);
+          return;
+        }
+      }
+    };
     sessions.push(session);
     const reader = new InstructionReader();
     socket.on('close', () => {
@@ -53,6 +75,7 @@ export async function startFakeGuacd(port: number) {
           );
         } else if (opcode === 'key') {
           socket.write(encodeInstruction(['sync', 2000]));
+          if (state.flood) pump();
         }
       }
     });

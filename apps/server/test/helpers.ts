@@ -4,9 +4,9 @@ import { USER_TYPES } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import { closeDeps, createDeps } from '../src/bootstrap';
 import { organizations, users } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/passwords';
-import { closeDeps, createDeps } from '../src/platform/bootstrap';
 import { loadConfig } from '../src/platform/config';
 import type { Deps } from '../src/platform/deps';
 import { makeSlug } from '../src/platform/slug';
@@ -57,9 +57,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /**
    * databaseUrl: another database than the suite's (a PGlite data folder, `memory://`);
-   * logStream: the app logs (at LOG_LEVEL) to this stream
+   * logStream: the app logs (at LOG_LEVEL) to this stream; prettyLogs: through pino-pretty
    */
-  opts: { databaseUrl?: string; logStream?: NodeJS.WritableStream } = {},
+  opts: { databaseUrl?: string; logStream?: NodeJS.WritableStream; prettyLogs?: boolean } = {},
 ): Promise<TestApp> {
   const { url, drop } = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await freshDatabaseUrl();
   const config = loadConfig({
@@ -70,7 +70,10 @@ export async function createTestApp(
     ...env,
   });
   const deps = await createDeps(config, url);
-  const app = await buildApp(deps, opts.logStream ? { logger: true, logStream: opts.logStream } : {});
+  const app = await buildApp(
+    deps,
+    opts.logStream ? { logger: true, logStream: opts.logStream, prettyLogs: opts.prettyLogs } : {},
+  );
   await app.ready();
   passwordHash ??= hashPassword(PASSWORD);
 

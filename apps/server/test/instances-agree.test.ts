@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaybackTokens } from '../src/domains/recordings/tokens';
 import { loadConfig } from '../src/platform/config';
-import { startupVerdict } from '../src/platform/exposure';
 import { createFieldCipher } from '../src/platform/field-cipher';
 import { SharedSecrets } from '../src/platform/shared-secrets';
+import { startupVerdict } from '../src/startup-verdict';
 import { makeVmUsage } from './commerce-fixtures';
 import { createTestApp, freshDatabaseUrl, type TestApp } from './helpers';
 

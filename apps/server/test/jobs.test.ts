@@ -22,12 +22,12 @@ describe('durable jobs', () => {
     });
     const id = await enqueue(t.deps, 'test.ok', { n: 1, s: 'x' });
     expect((await job(id)).status).toBe('queued');
-    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1 });
+    expect(await runDueJobs(t.deps, { kinds: ['test.ok'] })).toMatchObject({ done: 1 });
     expect(seen).toEqual([{ n: 1, s: 'x' }]);
     const row = await job(id);
     expect(row).toMatchObject({ status: 'done', attempts: 1, last_error: null });
     expect(row.finished_at).toBeInstanceOf(Date);
-    expect(await runDueJobs(t.deps)).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(await runDueJobs(t.deps, { kinds: ['test.ok'] })).toEqual({ done: 0, retried: 0, failed: 0 });
     expect(seen).toHaveLength(1);
   });
 
@@ -53,20 +53,20 @@ describe('durable jobs', () => {
     const id = await enqueue(t.deps, 'test.fail', {});
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
       const before = Date.now();
-      expect(await runDueJobs(t.deps)).toMatchObject({ retried: 1 });
+      expect(await runDueJobs(t.deps, { kinds: ['test.fail'] })).toMatchObject({ retried: 1 });
       const row = await job(id);
       expect(row).toMatchObject({ status: 'queued', attempts: attempt, last_error: `boom ${attempt}` });
       expect(row.run_at.getTime()).toBeGreaterThanOrEqual(before + backoffMs(attempt) - 1000);
       // not due yet: nothing runs
-      expect(await runDueJobs(t.deps)).toEqual({ done: 0, retried: 0, failed: 0 });
+      expect(await runDueJobs(t.deps, { kinds: ['test.fail'] })).toEqual({ done: 0, retried: 0, failed: 0 });
       await makeDue(id);
     }
-    expect(await runDueJobs(t.deps)).toMatchObject({ failed: 1 });
+    expect(await runDueJobs(t.deps, { kinds: ['test.fail'] })).toMatchObject({ failed: 1 });
     const row = await job(id);
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_error: `boom ${MAX_ATTEMPTS}` });
     expect(row.finished_at).toBeInstanceOf(Date);
     await makeDue(id);
-    expect(await runDueJobs(t.deps)).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(await runDueJobs(t.deps, { kinds: ['test.fail'] })).toEqual({ done: 0, retried: 0, failed: 0 });
     expect(runs).toBe(MAX_ATTEMPTS);
     expect(backoffMs(1)).toBeLessThan(backoffMs(2));
   });
@@ -95,6 +95,24 @@ describe('durable jobs', () => {
     expect(await job(id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
+  it('a run limited to some kinds leaves the other due jobs queued for the next run', async () => {
+    const ran: string[] = [];
+    registerJobHandler('test.mine', async () => {
+      ran.push('mine');
+    });
+    registerJobHandler('test.other', async () => {
+      ran.push('other');
+    });
+    const other = await enqueue(t.deps, 'test.other', {});
+    const mine = await enqueue(t.deps, 'test.mine', {});
+    expect(await runDueJobs(t.deps, { kinds: ['test.mine'] })).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(ran).toEqual(['mine']);
+    expect((await job(mine)).status).toBe('done');
+    expect((await job(other)).status).toBe('queued');
+    expect(await runDueJobs(t.deps, { kinds: ['test.other'] })).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(ran).toEqual(['mine', 'other']);
+  });
+
   it('two runners in parallel never run the same job twice (FOR UPDATE SKIP LOCKED)', async () => {
     const counts = new Map<number, number>();
     registerJobHandler('test.parallel', async (_deps, payload) => {
@@ -103,7 +121,8 @@ describe('durable jobs', () => {
       counts.set(n, (counts.get(n) ?? 0) + 1);
     });
     for (let n = 0; n < 30; n++) await enqueue(t.deps, 'test.parallel', { n });
-    const results = await Promise.all([runDueJobs(t.deps), runDueJobs(t.deps), runDueJobs(t.deps)]);
+    const only = { kinds: ['test.parallel'] };
+    const results = await Promise.all([runDueJobs(t.deps, only), runDueJobs(t.deps, only), runDueJobs(t.deps, only)]);
     expect(results.reduce((s, r) => s + r.done, 0)).toBe(30);
     expect(counts.size).toBe(30);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);

@@ -1,7 +1,7 @@
 import { MSG, VM_STATUS } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, vms, vmUsages } from '../src/db/schema';
+import { labAccounts, users, vms, vmUsages } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { accountBody, LAB_PASSWORD, labAccount, labControls, linuxVm, makeVm } from './labs-fixtures';
 import { postMultipart } from './master-support';
@@ -71,14 +71,15 @@ describe('access', () => {
 });
 
 describe('lab account: /register-gc-account, /authorize-gc-account, /check-gc-ac-exist', () => {
-  it('registers once per tenant, authorizes with the password, and reports both', async () => {
+  it('registers once per tenant (authorized by the registration itself), signs in with the password, and reports both', async () => {
     const o = await orgWithOwner(t);
     expect((await t.post('check-gc-ac-exist', {}, o.token)).body).toEqual({ exist: 0, authorized: 0, username: null });
     const reg = await t.post('register-gc-account', accountBody(), o.token);
     expect(reg).toEqual({ status: 200, body: { message: MSG.registerSuccess } });
+    // the manager who registered it chose its password just now: no second sign-in before a first VM
     expect((await t.post('check-gc-ac-exist', {}, o.token)).body).toEqual({
       exist: 1,
-      authorized: 0,
+      authorized: 1,
       username: 'labadmin',
     });
     // a second registration of the same tenant (its sub-admin too) is refused
@@ -156,8 +157,17 @@ describe('/gc-create-vm', () => {
     const res = await t.post('gc-create-vm', linuxVm(), o.token);
     expect(res.status).toBe(422);
     expect(res.body.other_error).toEqual([MSG.labAccountMissing]);
+    // an account registered but never signed in (older data) is still refused
     await t.post('register-gc-account', accountBody(), o.token);
+    await t.deps.db
+      .update(labAccounts)
+      .set({ authorized_at: null })
+      .where(eq(labAccounts.organization_id, o.organization.id));
     expect((await t.post('gc-create-vm', linuxVm(), o.token)).status).toBe(422);
+    // registering signs it in: the first VM needs no second step
+    const other = await orgWithOwner(t);
+    await t.post('register-gc-account', accountBody(), other.token);
+    expect((await t.post('gc-create-vm', linuxVm(), other.token)).status).toBe(200);
   });
 
   const expect422 = async (body: Record<string, unknown>, field: string) => {
@@ -243,13 +253,19 @@ describe('/vm-list, /vm-details, /get-vm-count, /vm-start-stop, /vm-delete', () 
     const start = await t.post('vm-start-stop', { action: 'start', name: a.vm_name }, o.token);
     expect(start.status).toBe(422);
     expect(start.body.other_error).toEqual([MSG.labDeleted]);
+    // a lab just created has not run: it is not counted as stopped
     expect((await t.post('get-vm-count', {}, sub)).body).toEqual({
       count: 1,
       running: 0,
-      stopped: 1,
+      stopped: 0,
+      not_started: 1,
       assigned: 0,
       unassigned: 1,
     });
+    await t.post('vm-start-stop', { action: 'start', name: b.vm_name }, o.token);
+    expect((await t.post('get-vm-count', {}, sub)).body).toMatchObject({ running: 1, stopped: 0, not_started: 0 });
+    await t.post('vm-start-stop', { action: 'stop', name: b.vm_name }, o.token);
+    expect((await t.post('get-vm-count', {}, sub)).body).toMatchObject({ running: 0, stopped: 1, not_started: 0 });
   });
 
   it('404 across tenants for details, delete, start/stop, connection', async () => {
@@ -365,7 +381,7 @@ describe('assignment: /assign-vm-to-user, /vm-assign-to-user, the learner’s da
     ).toBe(2);
   });
 
-  it('the card shows the newest assignment, before an older lab that has no assignment date', async () => {
+  it('the dashboard lists every lab assigned: the newest first, before an older lab that has no assignment date', async () => {
     const learner = await t.loginAs({ role: 'provider_user', provider_id: providerId });
     const old = await makeVm(t, provider);
     await t.deps.db
@@ -380,6 +396,7 @@ describe('assignment: /assign-vm-to-user, /vm-assign-to-user, the learner’s da
     ).toBe(200);
     const dash = await t.post('lpu/dashboard-data', {}, learner.token);
     expect(dash.body.d_vm_data.vm_name).toBe(fresh.vm_name);
+    expect(dash.body.vms.map((v: { vm_name: string }) => v.vm_name)).toEqual([fresh.vm_name, old.vm_name]);
   });
 
   it('one free lab each: 422 with other_error when none is free; 422 per field; not a learner', async () => {

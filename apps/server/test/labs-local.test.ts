@@ -33,7 +33,7 @@ beforeAll(async () => {
   provider = (await t.loginAs({ role: 'provider' })).token;
   await labAccount(t, provider);
   base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   const engine = labsFor(t.deps);

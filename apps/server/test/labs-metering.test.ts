@@ -8,8 +8,9 @@ import { createTestApp, type TestApp } from './helpers';
 import { labAccount, labControls, makeVm, setPrices } from './labs-fixtures';
 
 /**
- * Hand-computed cases. Prices: Linux platform 60 + cloud 30 = 90 rupees an hour (9000 paise), no
- * storage price unless a case sets one.
+ * Hand-computed cases. Prices: Linux platform 90 rupees an hour (9000 paise); the cloud price (45)
+ * is the platform's own cost and is never billed (decision 0053); no storage price unless a case
+ * sets one.
  */
 let t: TestApp;
 let lab: ReturnType<typeof labControls>;
@@ -29,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   lab.at('2026-11-20T09:00:00.000Z');
-  await setPrices(t, admin, { linux: 60, cl_linux: 30 });
+  await setPrices(t, admin, { linux: 90, cl_linux: 45 });
 });
 
 const act = async (action: 'start' | 'stop', name: string, at: string) => {
@@ -53,7 +54,7 @@ const restart = async (at: string) => {
   await again.close();
 };
 
-describe('cost = minutes × hourly price in force (platform + cloud by RAM and OS) + storage', () => {
+describe('cost = minutes × hourly platform price in force (by RAM and OS) + storage', () => {
   it('across an hour boundary: 10:45 → 11:30 is 45 minutes at 90/h = 67.50 (6750 paise)', async () => {
     const v = await makeVm(t, provider);
     await act('start', v.vm_name, '2026-11-20T10:45:00.000Z');
@@ -67,7 +68,7 @@ describe('cost = minutes × hourly price in force (platform + cloud by RAM and O
   });
 
   it('storage adds its monthly price spread over 720 hours: 10 GB at 7.20/GB-month = 0.10/h', async () => {
-    await setPrices(t, admin, { linux: 60, cl_linux: 30, storage: 5, cl_storage: 2.2 });
+    await setPrices(t, admin, { linux: 90, cl_linux: 45, storage: 7.2, cl_storage: 3 });
     const v = await makeVm(t, provider, { storage: 10 });
     await act('start', v.vm_name, '2026-11-20T10:00:00.000Z');
     await act('stop', v.vm_name, '2026-11-20T12:00:00.000Z');
@@ -77,7 +78,7 @@ describe('cost = minutes × hourly price in force (platform + cloud by RAM and O
   });
 
   it('Windows labs use the Windows prices of their RAM row', async () => {
-    await setPrices(t, admin, { linux: 60, cl_linux: 30, windows: 100, cl_windows: 50 });
+    await setPrices(t, admin, { linux: 90, cl_linux: 45, windows: 150, cl_windows: 50 });
     const v = await makeVm(t, provider, { image: 'windows', protocol: 'rdp', ram: 4, storage: 50 });
     await act('start', v.vm_name, '2026-11-20T10:00:00.000Z');
     await act('stop', v.vm_name, '2026-11-20T10:12:00.000Z');
@@ -89,7 +90,7 @@ describe('cost = minutes × hourly price in force (platform + cloud by RAM and O
     const v = await makeVm(t, provider);
     await act('start', v.vm_name, '2026-11-20T10:00:00.000Z');
     lab.at('2026-11-20T10:20:00.000Z');
-    await setPrices(t, admin, { linux: 120, cl_linux: 60 });
+    await setPrices(t, admin, { linux: 180, cl_linux: 60 });
     // while it runs, the details price the open run up to now at the stretches' prices
     lab.at('2026-11-20T10:30:00.000Z');
     const open = await t.post('vm-details', { name: v.vm_name }, provider);

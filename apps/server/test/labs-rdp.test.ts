@@ -195,6 +195,31 @@ describe('/ws/labs/rdp/{name} through guacd', () => {
     config.GUACD_PORT = 3515;
   });
 
+  it('a browser that stops reading pauses guacd: what guacd can write stops growing, reading again resumes it', async () => {
+    const tab = tunnel(win.vm_name, provider);
+    await tab.until(() => tab.received.some((i) => i[0] === 'sync'));
+    const session = guacd.sessions.at(-1)!;
+    const tcp = (tab.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    guacd.state.flood = true;
+    tcp.pause();
+    // the key press makes guacd draw as fast as its socket takes it
+    tab.ws.send(encodeInstruction(['key', '65', '1']));
+    await wait(1500);
+    const stalled = session.flooded;
+    await wait(1000);
+    // bounded: the kernel's buffers and 1 MiB of ours, then guacd is not read any more
+    expect(stalled).toBeLessThan(32 * 1024 * 1024);
+    expect(session.flooded - stalled).toBeLessThan(1024 * 1024);
+    tcp.resume();
+    // what waited is read, then guacd is read again
+    for (let i = 0; i < 100 && session.flooded <= stalled; i++) await wait(50);
+    expect(session.flooded).toBeGreaterThan(stalled);
+    guacd.state.flood = false;
+    tab.ws.close();
+    await tab.closed;
+  });
+
   it('without GUACD_HOST: the lab screen and /api/health say so, the socket closes with 4503', async () => {
     const config = t.deps.config as { GUACD_HOST?: string };
     const conn = await t.post('vm-connection', { name: win.vm_name }, learner);

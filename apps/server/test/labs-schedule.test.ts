@@ -1,6 +1,7 @@
 import { LAB_SCHEDULE_MSG, MSG, VM_STATUS } from '@trainlab/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LabEngineError } from '../src/adapters/labs/provider';
 import { buildApp } from '../src/app';
 import { jobs, labAccounts, labScheduleEvents, labSchedules, vms, vmUsages } from '../src/db/schema';
 import { SCHEDULE_JOB, sweepLabSchedules } from '../src/domains/labs/schedule';
@@ -39,8 +40,8 @@ const ok = async (path: string, body: unknown, token: string) => {
   return res.body;
 };
 /** A training with one topic 10:00–11:00 (UTC) on the given day, one enrolled learner with a lab. */
-async function setup(day: string, over: { topics?: [string, string][] } = {}) {
-  const training = await makeTraining(t, provider);
+async function setup(day: string, over: { topics?: [string, string][]; participants?: number } = {}) {
+  const training = await makeTraining(t, provider, { number_of_participants: over.participants ?? 10 });
   for (const [i, [start, end]] of (over.topics ?? [[`${day}T10:00:00.000Z`, `${day}T11:00:00.000Z`]]).entries()) {
     await ok(
       'add-training-syllabus',
@@ -275,6 +276,94 @@ describe('start before the topic, stop after it', () => {
     expect(events.filter((e) => e.outcome === MSG.labCapSpend)).toHaveLength(1);
     await ok('update-lab-settings', { idle_stop_seconds: 1800, cap_hours_month: '', cap_paise_month: '' }, provider);
     expect(account).toBeDefined();
+  });
+});
+
+describe('a whole class at the bell', () => {
+  it('starts the labs 8 at a time, each once; a lab that fails is recorded and holds up no other; stops them 8 at a time', async () => {
+    lab.at('2026-12-10T08:00:00.000Z');
+    const { training, vm: first } = await setup('2026-12-10', { participants: 12 });
+    const names = [first.vm_name];
+    for (let i = 0; i < 11; i++) {
+      const learner = person(`class${i}-${Math.random().toString(36).slice(2, 6)}`);
+      await ok('lp/add-training-user', { ...learner, slug: training.slug }, provider);
+      const vm = await makeVm(t, provider);
+      await ok('assign-vm-to-user', { ...learner, name: vm.vm_name }, provider);
+      names.push(vm.vm_name);
+    }
+    // the first lab is also tied on its own: two open windows hold it, it starts once
+    await ok('tie-lab-to-training', { slug: training.slug, lead_minutes: 10, grace_minutes: 0 }, provider);
+    await ok(
+      'tie-lab-to-training',
+      { slug: training.slug, vm_name: first.vm_name, lead_minutes: 10, grace_minutes: 0 },
+      provider,
+    );
+    const failing = names[5]!;
+    const calls: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    let expected = 0;
+    let held: (() => void)[] = [];
+    // Each call is held until 8 are in flight or every expected call has come, so the most in
+    // flight is what the sweep allows, not how fast the database let the sweep reach the engine
+    // (a fixed sleep saw 4 at load on PostgreSQL). The 10 s bound keeps a wrong sweep from hanging.
+    const slowly = (act: (ref: string) => Promise<void>) => async (ref: string) => {
+      calls.push(ref);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise<void>((release) => {
+        held.push(release);
+        if (inFlight >= 8 || calls.length >= expected) {
+          const now = held;
+          held = [];
+          // a moment more, so a ninth call let through too early would be counted
+          setTimeout(() => {
+            for (const r of now) r();
+          }, 200);
+        } else setTimeout(release, 10_000);
+      });
+      inFlight--;
+      if (ref === failing) throw new LabEngineError('The lab did not start: no room.');
+      return act(ref);
+    };
+    const { start, stop } = lab.engine;
+    lab.engine.start = slowly(start.bind(lab.engine));
+    try {
+      lab.at('2026-12-10T09:50:00.000Z');
+      expected = names.length;
+      expect((await sweepLabSchedules(t.deps)).started).toBe(11);
+      expect(most).toBe(8);
+      expect(calls.filter((c) => c === first.vm_name)).toHaveLength(1);
+      expect(calls.sort()).toEqual([...names].sort());
+      for (const name of names) {
+        if (name === failing) expect(await statusOf(name)).not.toBe(VM_STATUS.start);
+        else expect(await statusOf(name)).toBe(VM_STATUS.start);
+      }
+      const ids = (await t.deps.db.select().from(vms).where(inArray(vms.vm_name, names))).map((v) => v.id);
+      const started = (
+        await t.deps.db.select().from(labScheduleEvents).where(inArray(labScheduleEvents.vm_id, ids))
+      ).filter((e) => e.action === 'start');
+      // one start per tie and lab: 12 through the learners' tie, 1 through the first lab's own
+      expect(started).toHaveLength(13);
+      expect(started.filter((e) => e.outcome !== null)).toHaveLength(1);
+      // nothing is tried again in the window
+      calls.length = 0;
+      expect((await sweepLabSchedules(t.deps)).started).toBe(0);
+      expect(calls).toEqual([]);
+
+      lab.engine.stop = slowly(stop.bind(lab.engine));
+      most = 0;
+      calls.length = 0;
+      expected = names.length - 1;
+      lab.at('2026-12-10T11:00:00.000Z');
+      expect((await sweepLabSchedules(t.deps)).stopped).toBe(11);
+      expect(most).toBe(8);
+      for (const name of names) expect(await statusOf(name)).not.toBe(VM_STATUS.start);
+      expect(calls.filter((c) => c === first.vm_name)).toHaveLength(1);
+    } finally {
+      lab.engine.start = start;
+      lab.engine.stop = stop;
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Role, USER_TYPES } from '@trainlab/contract';
 import { expect } from 'vitest';
-import { rolesExcept, type TestApp } from './helpers';
+import { createTestApp, rolesExcept, type TestApp } from './helpers';
 
 export const ALL_ROLES = Object.keys(USER_TYPES) as Role[];
 
@@ -85,4 +85,15 @@ export async function seedMasters(t: TestApp, token: string, suffix = '') {
     exam: await add('Exam', 'SAA-C03'),
     certification_role: await add('CertificationRoles', 'Solutions Architect'),
   };
+}
+
+/**
+ * The test app of a certification master import test file: one signed-in account per role, and the
+ * master items the import template's sample row names.
+ */
+export async function certificationImportApp(): Promise<{ t: TestApp; tokens: Record<Role, string> }> {
+  const t = await createTestApp();
+  const tokens = await roleTokens(t);
+  await seedMasters(t, tokens.admin);
+  return { t, tokens };
 }

@@ -70,6 +70,7 @@ describe('POST /api/org/add-org-subadmin', () => {
     const login = await t.post('login', { email: body.email, password });
     expect(login.status).toBe(403);
     expect(login.body.message).toBe(MSG.awaitingApproval);
+    expect(login.body.code).toBe('awaiting_approval');
   });
 
   it('422 per field; ids of another organization’s lists are refused; nothing is stored', async () => {

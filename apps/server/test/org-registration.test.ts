@@ -154,6 +154,7 @@ describe('approval: 0 → 1 (Yes) → 0 (No)', () => {
     const blocked = await login();
     expect(blocked.status).toBe(403);
     expect(blocked.body.message).toBe(MSG.accountInactive);
+    expect(blocked.body.code).toBe('account_inactive');
 
     const mailsBefore = (await t.outbox()).filter((m) => m.to === body.email).length;
     const yes = await t.post('org-approved', { org_id: orgId, is_approved: 1 }, admin);
@@ -203,6 +204,7 @@ describe('activation: /org-status', () => {
       const res = await t.post('login', { email: a.user.email, password: PASSWORD });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(MSG.accountInactive);
+      expect(res.body.code).toBe('account_inactive');
     }
     // another organization's session is untouched
     expect((await t.post('current-token', { email: outsider.user.email }, outsider.token)).body).toBe(outsider.token);

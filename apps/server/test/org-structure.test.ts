@@ -50,7 +50,7 @@ describe('an organization account without an organization', () => {
   it('is refused with 403', async () => {
     const { token } = await t.loginAs({ role: 'organization', organization_id: null });
     const res = await t.post('org/get-departments', {}, token);
-    expect(res).toEqual({ status: 403, body: { message: ORG_MSG.noOrganization } });
+    expect(res).toEqual({ status: 403, body: { message: ORG_MSG.noOrganization, code: 'forbidden' } });
     expect((await t.post('org/dashboard-data', {}, token)).status).toBe(403);
   });
 });
@@ -94,7 +94,8 @@ describe('POST /api/org/dashboard-data', () => {
     expect(res.body.counts).toEqual({
       sub_admins: 1,
       pending_sub_admins: 1,
-      organization_users: 2,
+      // the owner, two members, two sub-admins: everyone the list below shows
+      organization_users: 5,
       departments: 1,
       branches: 2,
       sections: 0,
@@ -107,6 +108,8 @@ describe('POST /api/org/dashboard-data', () => {
       'usha1@example.test',
     ]);
     expect(emails).not.toContain('other@example.test');
+    // the Users tile and Latest users agree (under 10 people, the list is all of them)
+    expect(res.body.list).toHaveLength(res.body.counts.organization_users);
     expect(res.body.list[0]).toEqual({
       id: expect.any(Number),
       slug: expect.any(String),

@@ -111,6 +111,14 @@ describe('outbound guard on the SSO settings', () => {
     await refused(saml('file:///etc/passwd'), 'saml_metadata_url', 'The link must be a valid URL.');
   });
 
+  it('refuses an address no fetch could read as it is entered, on every link of the form', async () => {
+    // an encoded tab in the host: the URL parser refuses it, so every field holding it is a 422 naming it
+    for (const bad of ['http://127.0.0.1%2509:4199/m', 'https://idp .example.test/x', 'http://[::1/x', 'http://']) {
+      await refused(saml(bad), 'saml_metadata_url', 'The link must be a valid URL.');
+      await refused(oidcBody(bad), 'oidc_issuer', 'The link must be a valid URL.');
+    }
+  });
+
   it('refuses an answer over 1 MB', async () => {
     await refused(saml(`${siteUrl}/huge`), 'saml_metadata_url', OUTBOUND_MSG.too_large);
   });

@@ -198,7 +198,7 @@ describe('permission table', () => {
   it('every non-public call answers 401 without a token', async () => {
     for (const call of API_CALLS.filter((c) => c.access !== 'public')) {
       const res = await t.post(call.path, {});
-      expect(res, call.path).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
+      expect(res, call.path).toEqual({ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } });
     }
   });
 
@@ -243,7 +243,7 @@ describe('transport conventions', () => {
       payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
   });
 
   it('a non-object body is a 422, not a crash', async () => {
@@ -255,11 +255,11 @@ describe('transport conventions', () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH'] as const) {
       const res = await t.app.inject({ method, url: '/api/login' });
       expect(res.statusCode).toBe(405);
-      expect(res.json()).toEqual({ message: 'Method Not Allowed' });
+      expect(res.json()).toEqual({ message: 'Method Not Allowed', code: 'method_not_allowed' });
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not Found' });
+    expect(res.json()).toEqual({ message: 'Not Found', code: 'not_found' });
   });
 
   it('answers CORS preflight for configured origins only', async () => {
@@ -291,7 +291,7 @@ describe('transport conventions', () => {
       throw new Error('smtp://mailer:secret-password@mail.internal refused');
     };
     const res = await broken.post('forgot-password', { email: user.email });
-    expect(res).toEqual({ status: 500, body: { message: 'Internal Server Error.' } });
+    expect(res).toEqual({ status: 500, body: { message: 'Internal Server Error.', code: 'internal_error' } });
     await broken.close();
   });
 
@@ -305,7 +305,7 @@ describe('transport conventions', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBeDefined();
-    expect(res.json()).toEqual({ message: 'Service temporarily unavailable.' });
+    expect(res.json()).toEqual({ message: 'Service temporarily unavailable.', code: 'service_unavailable' });
     expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
     await down.app.close();
   });

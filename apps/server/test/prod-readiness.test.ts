@@ -67,7 +67,7 @@ describe('while the server waits for its database at start-up', () => {
       });
       expect(call.statusCode).toBe(503);
       expect(call.headers['retry-after']).toBe('5');
-      expect(call.json()).toEqual({ message: 'Service temporarily unavailable.' });
+      expect(call.json()).toEqual({ message: 'Service temporarily unavailable.', code: 'service_unavailable' });
 
       starting = false;
       expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);

@@ -345,7 +345,7 @@ describe('/get-recording and GET /api/recording-file/:id', () => {
       expect(file.statusCode, opts.role).toBe(404);
       expect(await t.post('get-recording', { id: topicId }, stranger.token), opts.role).toEqual({
         status: 404,
-        body: { message: MSG.recordingNotAvailable },
+        body: { message: MSG.recordingNotAvailable, code: 'not_found' },
       });
     }
     // a recording still uploading is not served
@@ -367,7 +367,7 @@ describe('/get-recording and GET /api/recording-file/:id', () => {
     for (const id of [topicId, Buffer.from(String(topicId)).toString('base64'), 'bm9wZQ==', 999999, '%%%']) {
       expect(await t.post('get-recording', { id }, s.learner.token), String(id)).toEqual({
         status: 404,
-        body: { message: MSG.recordingNotAvailable },
+        body: { message: MSG.recordingNotAvailable, code: 'not_found' },
       });
     }
     expect((await t.post('get-recording', {}, s.learner.token)).status).toBe(422);

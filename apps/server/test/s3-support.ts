@@ -21,6 +21,8 @@ export async function startS3(bucket = 'trainlab-test') {
   return {
     endpoint,
     bucket,
+    /** where s3rver keeps the objects (a file per object, under the bucket's folder) */
+    directory,
     env: {
       FILE_STORE: 's3',
       S3_ENDPOINT: endpoint,

@@ -25,6 +25,8 @@ export interface TestSamlIdp {
   /** the IdP's LogoutResponse on the HTTP-Redirect binding: the query string */
   logoutResponseQuery(inResponseTo: string, destination: string, opts?: LogoutOptions): string;
   sloUrl: string;
+  /** the LogoutRequests of ours its browser pages received (HTTP-Redirect): their query parameters */
+  logoutRequestsSeen: URLSearchParams[];
   close(): Promise<void>;
 }
 
@@ -83,15 +85,73 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
   const own = await keyPair('test-idp');
   const stranger = await keyPair('stranger-idp');
   let metadataXml = '';
+  const logoutRequestsSeen: URLSearchParams[] = [];
   const server: Server = createServer((req, res) => {
     if (req.url === '/metadata') {
       res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
       res.end(metadataXml);
       return;
     }
+    const url = new URL(req.url ?? '/', base);
+    if (url.pathname === '/sso' || url.pathname === '/slo') {
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString('utf8');
+      });
+      req.on('end', () => {
+        const page = browserPage(req.method ?? 'GET', url, new URLSearchParams(body));
+        res.writeHead(page ? 200 : 400, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(page ?? 'Not a SAML message.');
+      });
+      return;
+    }
     res.writeHead(404);
     res.end();
   });
+  /**
+   * The IdP's pages a browser walks (the journeys on the built server): GET /sso takes our
+   * HTTP-Redirect AuthnRequest and asks who signs in; POST /sso answers a signed Response posted to
+   * our ACS (HTTP-POST); GET /slo takes our signed LogoutRequest and posts back a signed
+   * LogoutResponse. Each answer is a form with a Continue button, as real IdPs show without script.
+   */
+  const browserPage = (method: string, url: URL, form: URLSearchParams): string | null => {
+    const post = (action: string, fields: Record<string, string>, title: string) =>
+      `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1><form method="post" action="${esc(action)}">${Object.entries(
+        fields,
+      )
+        .map(([k, v]) => `<input type="hidden" name="${k}" value="${esc(v)}">`)
+        .join('')}<button type="submit">Continue</button></form></body></html>`;
+    if (url.pathname === '/sso' && method === 'GET') {
+      const request = url.searchParams.get('SAMLRequest');
+      if (!request) return null;
+      const relay = url.searchParams.get('RelayState') ?? '';
+      return `<!doctype html><html lang="en"><head><title>Test identity provider</title></head><body><h1>Test identity provider</h1><form method="post" action="/sso"><input type="hidden" name="SAMLRequest" value="${esc(request)}"><input type="hidden" name="RelayState" value="${esc(relay)}"><label>E-mail <input name="email" type="email" required></label><button type="submit">Sign in</button></form></body></html>`;
+    }
+    if (url.pathname === '/sso' && method === 'POST') {
+      const request = form.get('SAMLRequest');
+      const email = form.get('email');
+      if (!request || !email) return null;
+      const read = idp.readRequest(`${base}/sso?${new URLSearchParams({ SAMLRequest: request })}`);
+      const samlResponse = idp.response({ inResponseTo: read.id, acs: read.acs, audience: read.issuer, email });
+      return post(read.acs, { SAMLResponse: samlResponse, RelayState: form.get('RelayState') ?? '' }, 'Signed in');
+    }
+    if (url.pathname === '/slo' && method === 'GET') {
+      const request = url.searchParams.get('SAMLRequest');
+      if (!request) return null;
+      logoutRequestsSeen.push(url.searchParams);
+      const xml = inflateRawSync(Buffer.from(request, 'base64')).toString('utf8');
+      const id = /\sID="([^"]+)"/.exec(xml)?.[1] ?? '';
+      // our LogoutRequest's issuer is our entity id, …/sso/saml/{slug}/metadata: its single logout URL is beside it
+      const spEntityId = /<saml:Issuer[^>]*>([^<]+)</.exec(xml)?.[1] ?? '';
+      const spSlo = spEntityId.replace(/\/metadata$/, '/slo');
+      return post(
+        spSlo,
+        { SAMLResponse: idp.logoutResponse(id, spSlo), RelayState: url.searchParams.get('RelayState') ?? '' },
+        'Signed out',
+      );
+    }
+    return null;
+  };
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const entityId = `${base}/metadata`;
@@ -123,7 +183,7 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
     return `${signedPart}&Signature=${encodeURIComponent(signature)}`;
   };
 
-  return {
+  const idp: TestSamlIdp = {
     entityId,
     ssoUrl,
     metadataUrl: `${base}/metadata`,
@@ -181,8 +241,14 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
     logoutResponseQuery(inResponseTo, destination, opts = {}) {
       return redirectQuery('SAMLResponse', logoutResponseXml(inResponseTo, destination, opts), opts.signed !== false);
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    logoutRequestsSeen,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
+  return idp;
 }
 
 /** oidc-provider with its development login page: any login name signs in as that e-mail. */

@@ -80,6 +80,35 @@ describe('SSO settings', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('answers a metadata failure that is not "no single sign-on here" as a 500, not a 404 that hides it', async () => {
+    // our signing key no longer decrypts (as after a wrong FIELD_ENCRYPTION_KEYS): the server's fault, logged
+    const [row] = await t.deps.db.select().from(ssoSettings).where(eq(ssoSettings.organization_id, org.id));
+    onTestFinished(async () => {
+      await t.deps.db
+        .update(ssoSettings)
+        .set({ sp_private_key_enc: row!.sp_private_key_enc })
+        .where(eq(ssoSettings.organization_id, org.id));
+    });
+    await t.deps.db
+      .update(ssoSettings)
+      .set({ sp_private_key_enc: 'not-a-ciphertext' })
+      .where(eq(ssoSettings.organization_id, org.id));
+    const res = await t.app.inject({ method: 'GET', url: `/sso/saml/${org.slug}/metadata` });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toBe("The single sign-on metadata could not be made. The server's log says why.");
+    // an answer arriving meanwhile: the server's failure, not a verdict on the answer
+    const email = `key@${domain}`;
+    const start = await t.post('login', { email, is_sso: true, is_previous: true });
+    expect(start.status).toBe(422);
+    expect(start.body).toEqual({ email: [SSO_MSG.errors.misconfigured] });
+    const landed = await postAcs(
+      t,
+      org.slug,
+      idp.response({ inResponseTo: '_none', acs: `http://app.test/sso/saml/${org.slug}/acs`, audience: 'x', email }),
+    );
+    expect(landed.error).toBe('misconfigured');
+  });
+
   it('reads the IdP metadata from a URL or from pasted XML', async () => {
     const a = await orgWithOwner(t);
     const byUrl = await saveSso(
@@ -108,6 +137,18 @@ describe('SSO settings', () => {
     );
     expect(bad.status).toBe(422);
     expect(bad.body.saml_metadata_xml).toEqual([SSO_MSG.metadataUnreadable]);
+    // metadata whose sign-in or logout address no fetch could read is unreadable too
+    for (const location of [idp.ssoUrl, idp.sloUrl]) {
+      const broken = idp.metadataXml.replace(`Location="${location}"`, 'Location="http://127.0.0.1%2509:4199/m"');
+      expect(broken).not.toBe(idp.metadataXml);
+      const res = await saveSso(
+        t,
+        { protocol: 'saml', domains: [domainOf('meta')], saml_metadata_xml: broken },
+        a.token,
+      );
+      expect(res.status, location).toBe(422);
+      expect(res.body).toEqual({ saml_metadata_xml: [SSO_MSG.metadataUnreadable] });
+    }
   });
 
   it('lets the admin edit any organization, and keeps the OIDC secret out of every answer', async () => {
@@ -478,6 +519,7 @@ describe('SAML sign-in', () => {
     const refused = await t.post('sso-exchange', { code: b.code });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(MSG.loggedInElsewhere);
+    expect(refused.body.code).toBe('logged_in_elsewhere');
   });
 
   it('maps the configured group to org_subadmin', async () => {
@@ -645,6 +687,7 @@ describe('SAML sign-in', () => {
       const res = await t.post('login', { email: `x@${d}`, is_sso: true });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(MSG.accountInactive);
+      expect(res.body.code).toBe('account_inactive');
     }
   });
 

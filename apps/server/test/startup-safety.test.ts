@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_ENGINE_REFUSED } from '../src/adapters/labs/local';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db/client';
-import { demoAccountsOn, devMailboxOn, isLoopbackHost, startupVerdict } from '../src/platform/exposure';
+import { demoAccountsOn, devMailboxOn, isLoopbackHost } from '../src/platform/exposure';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
+import { startupVerdict } from '../src/startup-verdict';
 import { freePort } from './free-port';
 import { createTestApp, freshDatabaseUrl } from './helpers';
 

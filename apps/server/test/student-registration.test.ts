@@ -106,7 +106,7 @@ describe('sending codes', () => {
     }
     expect(await call('mobile-otp-register', { mobile_no: mobile })).toEqual({
       status: 429,
-      body: { message: MSG.tooManyAttempts },
+      body: { message: MSG.tooManyAttempts, code: 'too_many_attempts' },
     });
     const ip = '203.0.113.9';
     for (let i = 0; i < OTP_RULES.sendsPerWindow * 3; i++) {

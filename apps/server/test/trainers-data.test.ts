@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TRAINER_MSG } from '@trainlab/contract';
+import { ORG_MSG, TRAINER_MSG } from '@trainlab/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainerBankDetails, trainerProfiles } from '../src/db/schema';
@@ -198,6 +198,34 @@ describe('profile', () => {
     const taken = await postForm(t, 'update-trainer-profile', trainer, profileFields({ email: someone.email }));
     expect(taken.status).toBe(422);
     expect(Object.keys(taken.body)).toEqual(['email']);
+  });
+
+  it('one 422 holds every field of the submit: both pictures’ types beside the Aadhar, PAN and a taken e-mail', async () => {
+    const someone = await t.createUser({ role: 'user' });
+    const before = (await t.post('get-trainer-profile', {}, trainer)).body.success;
+    const res = await postForm(
+      t,
+      'update-trainer-profile',
+      trainer,
+      profileFields({ aadhar_no: badChecksumAadhar(), pan_no: 'ABCD1234F', email: someone.email }),
+      [
+        { field: 'profile_pic', filename: 'me.gif', data: await image('png') },
+        { field: 'address_proof', filename: 'proof.png', data: Buffer.from('%PDF-1.4 not an image') },
+      ],
+    );
+    // before, the picture's type came alone and the Aadhar only on the next submit
+    expect(res).toEqual({
+      status: 422,
+      body: {
+        profile_pic: [TRAINER_MSG.imageType],
+        address_proof: [TRAINER_MSG.imageType],
+        aadhar_no: ['The aadhar no is not a valid Aadhar number.'],
+        pan_no: ['The pan no format is invalid.'],
+        email: [ORG_MSG.emailTaken],
+      },
+    });
+    // and nothing changed
+    expect((await t.post('get-trainer-profile', {}, trainer)).body.success).toEqual(before);
   });
 
   it('a trainer without a profile reads the account fields and empty extras', async () => {

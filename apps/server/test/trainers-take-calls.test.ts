@@ -227,17 +227,21 @@ describe('take call journey', () => {
     expect((await t.post('show-take-call', {}, provider)).body.list[0].start).toBe(new Date(body.start).toISOString());
   });
 
-  it('trainers answer: Available with three future dates, Not Interested without; 422 and 404 rules', async () => {
+  it('trainers answer: up to three future dates (Reschedule needs the first), Not Interested none; 422 and 404 rules', async () => {
     const detailOf = async (i: number) =>
       (await t.post('trainer-take-calls', {}, trainers[i]!.token)).body.list[0].take_call_detail_id as number;
     const d0 = await detailOf(0);
     const d1 = await detailOf(1);
-    const missing = await t.post('reschedule-trainer-take-call', { id: d0, status: 1 }, trainers[0]!.token);
-    expect(missing.body).toEqual({
-      propose_date1: ['The propose date1 field is required.'],
-      propose_date2: ['The propose date2 field is required.'],
-      propose_date3: ['The propose date3 field is required.'],
-    });
+    // spec 02 §4: "up to three proposed dates": Reschedule proposes at least one
+    const missing = await t.post('reschedule-trainer-take-call', { id: d0, status: 2 }, trainers[0]!.token);
+    expect(missing.body).toEqual({ propose_date1: ['The propose date1 field is required.'] });
+    // Available demands no date (issue 41); a date given is still checked
+    const availablePast = await t.post(
+      'reschedule-trainer-take-call',
+      { id: d0, status: 1, propose_date2: hoursAhead(-1) },
+      trainers[0]!.token,
+    );
+    expect(availablePast.body).toEqual({ propose_date2: ['The propose date2 must be a date after or equal to now.'] });
     const pastDate = await t.post(
       'reschedule-trainer-take-call',
       { id: d0, status: 2, propose_date1: hoursAhead(-2), propose_date2: hoursAhead(5), propose_date3: hoursAhead(6) },

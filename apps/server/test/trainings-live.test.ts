@@ -368,6 +368,7 @@ describe('learner views', () => {
           },
         ],
         d_vm_data: null,
+        vms: [],
       },
     });
     expect((await t.post('lpu/training-start-status', { slug: other.slug }, learner)).status).toBe(404);

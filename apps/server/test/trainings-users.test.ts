@@ -2,6 +2,7 @@ import { MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingUsers, users } from '../src/db/schema';
+import { ENROLMENT_MAIL_JOB } from '../src/domains/trainings/training-users';
 import { runDueJobs } from '../src/platform/jobs';
 import { createTestApp, type TestApp } from './helpers';
 import { postMultipart } from './master-support';
@@ -142,7 +143,7 @@ describe('POST /api/lp/import-training-user', () => {
     expect(list.body.list.map((r: { email: string }) => r.email).sort()).toEqual([a.email, existing.email].sort());
     // the e-mails go out from a background job, not inside the request
     expect((await t.outbox()).some((m) => m.to === a.email)).toBe(false);
-    expect(await runDueJobs(t.deps)).toMatchObject({ done: 1 });
+    expect(await runDueJobs(t.deps, { kinds: [ENROLMENT_MAIL_JOB] })).toMatchObject({ done: 1 });
     expect((await t.outbox()).some((m) => m.to === a.email && m.text.includes('/reset-password/'))).toBe(true);
     expect((await t.outbox()).some((m) => m.to === existing.email && m.subject.includes('You are enrolled'))).toBe(
       true,

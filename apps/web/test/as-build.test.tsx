@@ -94,6 +94,14 @@ describe('/assessment/add/{slug}', () => {
     await waitFor(() => expect(screen.queryByText('This training does not include a pre-assessment')).toBeNull());
   });
 
+  it('an empty bank says so and links to it (issue 41)', async () => {
+    signIn(['provider']);
+    stubBuild({ 'get-question-bank': () => ({ body: { list: [], total: 0, page: 1, per_page: 100 } }) });
+    renderApp('/assessment/add/react-basics');
+    expect(await screen.findByText(/Add questions to the bank first\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the question bank' })).toHaveAttribute('href', '/question-bank/add');
+  });
+
   it('a refused switch shows its message', async () => {
     signIn(['organization']);
     stubBuild({ 'update-training': () => ({ status: 404, body: { message: 'Not Found' } }) });

@@ -289,8 +289,44 @@ describe('VM billing', () => {
     renderApp('/cloud-payment');
     expect(await screen.findByText('Lab 1')).toBeInTheDocument();
     expect(screen.getByTestId('vm-total')).toHaveTextContent('₹42.50');
-    expect(screen.getByText('1.50 h')).toBeInTheDocument();
+    expect(screen.getByText('1.50 h (90 min)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  });
+
+  it('/cloud-payment lists a ₹0.00 run beside the others, each linked to its VM Details (issue 41)', async () => {
+    signIn(['provider']);
+    const row = (id: number, used_min: number, paise: number) => ({
+      id,
+      name: 'Demo Ubuntu Lab',
+      vm_name: 'tl-demo',
+      created: '2026-11-20T10:00:00.000Z',
+      deleted: null,
+      vm_start: '2026-11-20T10:00:00.000Z',
+      vm_stop: '2026-11-20T11:30:00.000Z',
+      used_min,
+      total_cost: paise / 100,
+      total_cost_paise: paise,
+      first_name: 'Liam',
+      last_name: 'Learner',
+      email: 'l@demo.test',
+      mobile_no: null,
+    });
+    stubFetch({
+      'vm-payment-data': () => ({
+        body: { total_cost: 0.12, total_cost_paise: 12, list: [row(1, 90, 8), row(2, 45, 4), row(3, 1, 0)] },
+      }),
+    });
+    renderApp('/cloud-payment');
+    await screen.findAllByRole('link', { name: 'Demo Ubuntu Lab' });
+    const table = screen.getByRole('table', { name: 'Unpaid VM usage' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual(['₹0.08', '₹0.04', '₹0.00']);
+    expect(within(rows[0]!).getByRole('link', { name: 'Demo Ubuntu Lab' })).toHaveAttribute(
+      'href',
+      '/vm-details/tl-demo',
+    );
+    expect(screen.getByTestId('vm-total')).toHaveTextContent('₹0.12');
+    expect(screen.getByText(/price per hour \(on its VM Details\) × its minutes ÷ 60/)).toBeInTheDocument();
   });
 
   it('/vm-payments-history lists payments with their status', async () => {

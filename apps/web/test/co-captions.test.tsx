@@ -1,47 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { FakeXhr, fakeXhrInEachTest } from './fake-xhr';
 import { stubFetch } from './fetch-stub';
 import { renderApp, signIn } from './render-app';
 import { editTopicRoutes } from './topic-fixtures';
 
-/** The multipart upload goes through XMLHttpRequest (for its progress): a fake one a test answers. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  url = '';
-  sent: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(data: FormData) {
-    this.sent = data;
-  }
-  progress(percent: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: percent, total: 100 }));
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-}
-
-beforeEach(() => {
-  FakeXhr.last = null;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => vi.unstubAllGlobals());
+fakeXhrInEachTest();
 
 const track = (language: string, label: string) => ({
   language,

@@ -1,9 +1,10 @@
 import { vi } from 'vitest';
 
-/** A server answer: status and JSON body. */
+/** A server answer: status, JSON body, and any headers beside its Content-Type (X-Error-Code). */
 export interface StubReply {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 export type StubHandler = (body: Record<string, unknown>, init: RequestInit) => StubReply | Promise<StubReply>;
 
@@ -38,9 +39,21 @@ export function stubFetch(
     const reply = handler ? await handler(body, init) : { status: 404, body: { message: 'Not Found' } };
     return new Response(JSON.stringify(reply.body ?? {}), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+}
+
+/** A handler that refuses the first call with a 422 of `errors` (by field) and answers every later one with `body`. */
+export function refuseFirst(errors: Record<string, string[]>, body: unknown): StubHandler {
+  let first = true;
+  return () => {
+    if (first) {
+      first = false;
+      return { status: 422, body: errors };
+    }
+    return { body };
+  };
 }

@@ -84,6 +84,108 @@ describe('/create-vm', () => {
   });
 });
 
+describe('one price from the admin’s sheet to the bill (issue 41)', () => {
+  const SPEC_PRICES = {
+    list: [
+      { id: 1, memory: 2, virtual_cpu: 1, linux: 0.03, windows: 0.07, cl_linux_price: 0.024, cl_windows_price: 0.056 },
+      { id: 2, memory: 4, virtual_cpu: 2, linux: 0.05, windows: 0.2, cl_linux_price: 0.04, cl_windows_price: 0.16 },
+    ],
+    storage_price: 0.17,
+    cl_storage_price: 0.136,
+  };
+
+  it('the create form shows the price per hour charged, and storage per month as such', async () => {
+    signIn(['provider']);
+    stubFetch({
+      'check-gc-ac-exist': () => ({ body: { exist: 1, authorized: 1, username: 'labs' } }),
+      'get-pricing': () => ({ body: SPEC_PRICES }),
+    });
+    renderApp('/create-vm');
+    // 2 GB Linux, 10 GB: ₹0.03 machine + ₹1.70 a month of storage (₹0.0024 an hour) = ₹0.0324 an hour
+    const price = await screen.findByTestId('vm-price', {}, { timeout: 3000 });
+    expect(price).toHaveTextContent('₹0.0324 per hour while it runs');
+    expect(screen.getByTestId('vm-price-parts')).toHaveTextContent(
+      'Machine ₹0.03 per hour + storage ₹1.70 per month (10 GB), charged as ₹0.0024 per running hour',
+    );
+    // the cloud prices are the platform's cost, not the customer's: ₹0.054 (0.03 + 0.024) is nowhere
+    expect(price).not.toHaveTextContent('0.05');
+    const user = userEvent.setup();
+    await user.clear(screen.getByRole('textbox', { name: 'Count' }));
+    await user.type(screen.getByRole('textbox', { name: 'Count' }), '3');
+    await waitFor(() => expect(screen.getByTestId('vm-price')).toHaveTextContent('₹0.0972 per hour for 3 VMs'), {
+      timeout: 3000,
+    });
+  });
+
+  it('VM Details says how its price is made and how a run is costed; badges name states', async () => {
+    signIn(['provider']);
+    stubFetch({
+      'vm-details': () => ({
+        body: {
+          data: {
+            ...VM({ ram: 4, storage: 20, status: 0 }),
+            hourly_price: 0.0547,
+            price: { machine_per_hour: 0.05, storage_per_month: 3.4, storage_per_hour: 0.0047 },
+            username: 'tllab_0123456789',
+          },
+          usage: [],
+          total_cost: 0,
+          total_cost_paise: 0,
+          used_min: 0,
+        },
+      }),
+    });
+    renderApp('/vm-details/tl-0123456789');
+    expect(await screen.findByText('₹0.0547 per hour')).toBeInTheDocument();
+    expect(screen.getByTestId('vm-price-rule')).toHaveTextContent(
+      '₹0.0547 per hour = machine ₹0.05 per hour + storage ₹3.40 per month (₹0.0047 per running hour)',
+    );
+    // a lab just created has not run: not 'Create', not 'Stopped'
+    expect(screen.getByText('Not started')).toBeInTheDocument();
+  });
+
+  it('the list counts a lab just created as Not started, apart from Stopped', async () => {
+    signIn(['provider']);
+    stubFetch({
+      'vm-list': () => ({
+        body: {
+          list: [VM({ status: 0 }), VM({ id: 2, name: 'Running lab', vm_name: 'tl-running', status: 1 })],
+          total: 2,
+          page: 1,
+          per_page: 20,
+        },
+      }),
+      'get-vm-count': () => ({
+        body: { count: 2, running: 1, stopped: 0, not_started: 1, assigned: 2, unassigned: 0 },
+      }),
+    });
+    renderApp('/vm-list');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Not started')).toBeInTheDocument();
+    expect(within(table).getByText('Running')).toBeInTheDocument();
+    const tile = (label: string) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent;
+    expect(tile('Stopped')).toBe('0');
+    expect(tile('Not started')).toBe('1');
+  });
+
+  it('/authorize-cloud-account after registering: the account is ready, one click back to Create VM', async () => {
+    signIn(['provider']);
+    stubFetch({ 'check-gc-ac-exist': () => ({ body: { exist: 1, authorized: 1, username: 'labs' } }) });
+    renderApp('/authorize-cloud-account');
+    expect(await screen.findByText('Your lab account is ready')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to Create VM' })).toHaveAttribute('href', '/create-vm');
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+  });
+
+  it('/register-cloud-account says why a second account', async () => {
+    signIn(['provider']);
+    stubFetch({ 'check-gc-ac-exist': () => ({ body: { exist: 0, authorized: 0, username: null } }) });
+    renderApp('/register-cloud-account');
+    expect(await screen.findByText(/Why a second account\?/)).toBeInTheDocument();
+    expect(screen.getByText(/Registering it also signs it in/)).toBeInTheDocument();
+  });
+});
+
 describe('/vm-list and /vm-details/{name}', () => {
   it('lists VMs with status and a start/stop toggle (stop when running, otherwise start)', async () => {
     signIn(['organization']);

@@ -72,23 +72,58 @@ describe('login page', () => {
     expect(net.callsTo('login')[0]?.body).toMatchObject({ is_sso: true, password: '' });
   });
 
-  it("refuses with 'Your are already loged in' when a token is stored", async () => {
+  it("refuses with 'Your are already loged in' when a token is stored and Logout Previous Account is unticked", async () => {
     const net = stubFetch({ login: providerLogin });
     signIn(['user']);
     renderApp('/login');
     const notice = await screen.findByTestId('already-notice');
     expect(notice).toHaveTextContent(MSG.alreadyLoggedIn);
     expect(screen.getByRole('link', { name: 'Go to your home' })).toHaveAttribute('href', '/users');
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Logout Previous Account' }));
     await fillAndSubmit('user@demo.test', DEMO_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.alreadyLoggedIn);
     expect(net.callsTo('login')).toHaveLength(0);
+    expect(net.callsTo('logout')).toHaveLength(0);
+    expect(localStorage.getItem('token')).toBe('token-user');
   });
 
-  it('shows a 422 message under its field', async () => {
+  it('with Logout Previous Account ticked, signs the stored account out and the new one in', async () => {
+    const net = stubFetch({ login: providerLogin, logout: () => ({ body: { message: MSG.loggedOut } }) });
+    signIn(['user']);
+    const { router } = renderApp('/login');
+    expect(await screen.findByTestId('already-notice')).toHaveTextContent('user@demo.test is signed out first');
+    expect(screen.getByRole('checkbox', { name: 'Logout Previous Account' })).toBeChecked();
+    await fillAndSubmit('provider@demo.test', DEMO_PASSWORD);
+    await waitFor(() => expect(locationOf(router)).toBe('/learning-provider'));
+    // the old token is revoked on the server first, then the login goes without it
+    expect(net.calls.map((c) => c.path).filter((p) => p === 'logout' || p === 'login')).toEqual(['logout', 'login']);
+    expect(net.callsTo('logout')[0]?.headers.Authorization).toBe('Bearer token-user');
+    expect(net.callsTo('login')[0]?.headers.Authorization).toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('tok-provider');
+  });
+
+  it('still signs in when the stored token was already revoked (logout answers 401), staying on the page', async () => {
+    stubFetch({ login: providerLogin, logout: () => ({ status: 401, body: { message: 'Unauthenticated.' } }) });
+    signIn(['user']);
+    const { router } = renderApp('/login');
+    await fillAndSubmit('provider@demo.test', DEMO_PASSWORD);
+    await waitFor(() => expect(locationOf(router)).toBe('/learning-provider'));
+    expect(localStorage.getItem('token')).toBe('tok-provider');
+  });
+
+  it('shows wrong credentials at the top of the form, not under Email', async () => {
     stubFetch({ login: () => ({ status: 422, body: { email: [MSG.invalidCredentials] } }) });
     renderApp('/login');
     await fillAndSubmit('nobody@demo.test', 'wrong-password');
-    expect(await screen.findByText(MSG.invalidCredentials)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidCredentials);
+    expect(screen.getByLabelText(/^Email/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows another 422 message under its field', async () => {
+    stubFetch({ login: () => ({ status: 422, body: { email: ['The email must be a valid email address.'] } }) });
+    renderApp('/login');
+    await fillAndSubmit('nobody@demo', 'some-password');
+    expect(await screen.findByText('The email must be a valid email address.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -98,6 +133,21 @@ describe('login page', () => {
     renderApp('/login');
     await fillAndSubmit('org@demo.test', DEMO_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.awaitingApproval);
+  });
+
+  it('shows the same 403 message when the refusal carries its code (issue 42)', async () => {
+    stubFetch({
+      login: () => ({
+        status: 403,
+        body: { message: MSG.loggedInElsewhere, code: 'logged_in_elsewhere' },
+        headers: { 'X-Error-Code': 'logged_in_elsewhere' },
+      }),
+    });
+    renderApp('/login');
+    await fillAndSubmit('org@demo.test', DEMO_PASSWORD);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MSG.loggedInElsewhere);
+    expect(alert).not.toHaveTextContent('logged_in_elsewhere');
   });
 
   it('clears the login error after 3 seconds', async () => {

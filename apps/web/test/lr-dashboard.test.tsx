@@ -33,7 +33,35 @@ describe('learner dashboard', () => {
     // the lab's own name first, its technical id beside the date
     expect(within(vm).getByText('Python Lab')).toBeInTheDocument();
     expect(within(vm).getByText(/lab-vm-7 · assigned on 05 Jan 2030/)).toBeInTheDocument();
-    expect(within(vm).getByText('Stop')).toBeInTheDocument();
+    // the state, not the spec's verb: status 2 reads Stopped
+    expect(within(vm).getByText('Stopped')).toBeInTheDocument();
+  });
+
+  it('lists every lab assigned, newest first, each with its own Start VM (issue 41)', async () => {
+    signIn(['provider_user']);
+    const lab = (n: number, status: number) => ({
+      vm_name: `lab-vm-${n}`,
+      name: `Lab ${n}`,
+      created_at: `2030-01-0${n}T08:00:00.000Z`,
+      status,
+    });
+    stubFetch({
+      'lpu/dashboard-data': () => ({
+        body: { list: [], d_vm_data: lab(3, 1), vms: [lab(3, 1), lab(2, 2), lab(1, 0)] },
+      }),
+    });
+    renderApp('/lpu-home');
+    const vm = await screen.findByRole('region', { name: 'Virtual Machines (3)' });
+    expect(
+      within(vm)
+        .getAllByTestId('learner-vm')
+        .map((e) => e.textContent),
+    ).toEqual([
+      expect.stringContaining('Lab 3Running'),
+      expect.stringContaining('Lab 2Stopped'),
+      expect.stringContaining('Lab 1Not started'),
+    ]);
+    expect(within(vm).getByRole('link', { name: 'Start VM Lab 1' })).toHaveAttribute('href', '/vm/lab-vm-1?start=1');
   });
 
   it('/users says no VM yet, links the cart, and shows No Data Found without trainings', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@trainlab/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubFetch } from './fetch-stub';
+import { refuseFirst, stubFetch } from './fetch-stub';
 import { locationOf, renderApp, signIn } from './render-app';
 
 describe('admin master data screens', () => {
@@ -64,16 +64,12 @@ describe('admin master data screens', () => {
   });
 
   it('services: create sends the body, shows 422 under Service, toasts and goes to the list', async () => {
-    let first = true;
     const net = stubFetch({
       'service-list': () => ({ body: { list: [] } }),
-      'create-service': () => {
-        if (first) {
-          first = false;
-          return { status: 422, body: { service: ['The service has already been taken.'] } };
-        }
-        return { body: { message: MSG.serviceCreated, id: 5 } };
-      },
+      'create-service': refuseFirst(
+        { service: ['The service has already been taken.'] },
+        { message: MSG.serviceCreated, id: 5 },
+      ),
     });
     const { router } = renderApp('/service/create');
     const user = userEvent.setup();
@@ -116,7 +112,6 @@ describe('admin master data screens', () => {
   });
 
   it('VM pricing: shows rows and storage, updates a row with per-field errors, reloads after success', async () => {
-    let first = true;
     const net = stubFetch({
       'get-pricing': () => ({
         body: {
@@ -135,13 +130,10 @@ describe('admin master data screens', () => {
           cl_storage_price: 0.12,
         },
       }),
-      'update-vm-pricing': () => {
-        if (first) {
-          first = false;
-          return { status: 422, body: { windows: ['The windows must be at least 0.'] } };
-        }
-        return { body: { message: MSG.recordUpdated } };
-      },
+      'update-vm-pricing': refuseFirst(
+        { windows: ['The windows must be at least 0.'] },
+        { message: MSG.recordUpdated },
+      ),
     });
     renderApp('/admin/vm-pricing-chart');
     const user = userEvent.setup();

@@ -70,6 +70,10 @@ describe('admin approval screens', () => {
     );
     expect(screen.getByText('Users: Trainer')).toBeInTheDocument();
     expect(screen.getByText('9')).toBeInTheDocument();
+    // every total says what it counts: approved providers beside every account of a kind
+    expect(screen.getAllByTestId('stat-hint')).toHaveLength(5);
+    expect(screen.getByText('Approved learning provider accounts.')).toBeInTheDocument();
+    expect(screen.getByText('Learners who registered on their own.')).toBeInTheDocument();
   });
 
   it('organizations list shows badges and deactivates after confirmation', async () => {

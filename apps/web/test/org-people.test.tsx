@@ -137,6 +137,10 @@ describe('organization homes', () => {
     expect(await screen.findByRole('heading', { name: 'Acme Learning Corp' })).toBeInTheDocument();
     expect(screen.getByText('Pending sub-admins')).toBeInTheDocument();
     expect(await screen.findByText('uma@acme.test')).toBeInTheDocument();
+    // each tile says what it counts; the list says it is the newest of the Users tile's people
+    expect(screen.getAllByTestId('stat-hint')).toHaveLength(6);
+    expect(screen.getByText('Every account of the organization: yours, sub-admins and members.')).toBeInTheDocument();
+    expect(screen.getByTestId('latest-users-hint')).toHaveTextContent('The newest 1 of the 5 users counted above.');
     expect(screen.getByRole('link', { name: /Add sub-admin or user/ })).toHaveAttribute(
       'href',
       '/org/add-org-sub-admin',

@@ -160,11 +160,15 @@ describe('create training', () => {
     expect(within(cost).getByText('TRAINING (Per Day)')).toBeInTheDocument();
     expect(within(cost).getByText('PRE-ASSESSMENT (Per Test)')).toBeInTheDocument();
     expect(within(cost).queryByText('POST-ASSESSMENT (Per Test)')).not.toBeInTheDocument();
-    expect(within(cost).getByTestId('cost-total')).toHaveTextContent('250.00');
+    // in rupees, with the one formatter (issue 41: '500.00' had no currency)
+    expect(within(cost).getByTestId('cost-total')).toHaveTextContent('₹250.00');
 
     await user.click(screen.getByRole('button', { name: 'Create Training' }));
     await waitFor(() => expect(locationOf(router)).toBe('/all-trainings'));
     expect(await screen.findByText(MSG.trainingCreated)).toBeInTheDocument();
+    // the ticked Pre Assessment leads to its builder (issue 41: it led nowhere)
+    expect(await screen.findByText('Next: the Pre Assessment of Go 101')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Build the assessment' })).toHaveAttribute('href', '/assessment/add/x');
     expect(net.callsTo('create-training')[1]?.body).toEqual({
       name: 'Go 101',
       start_date: '',

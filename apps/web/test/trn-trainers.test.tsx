@@ -136,9 +136,12 @@ const CALL = {
 };
 
 describe('trainer take calls', () => {
-  it('lists with the spec status and asks three dates before answering Available', async () => {
+  it('lists with the spec status; Reschedule asks its first date, Available none (issue 41)', async () => {
     signIn(['trainer']);
-    const net = stubFetch({ 'trainer-take-calls': () => page([CALL]) });
+    const net = stubFetch({
+      'trainer-take-calls': () => page([CALL]),
+      'reschedule-trainer-take-call': () => ({ body: { message: 'Take call answered.' } }),
+    });
     renderApp('/trainer-take-calls');
     expect((await screen.findAllByText('Schedule'))[0]).toBeInTheDocument();
     const user = userEvent.setup();
@@ -146,11 +149,23 @@ describe('trainer take calls', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Take Call' });
     expect(within(dialog).getByRole('textbox', { name: 'Call Title' })).toHaveAttribute('readonly');
     await user.click(within(dialog).getByRole('textbox', { name: /Select Status/ }));
-    await user.click(await screen.findByRole('option', { name: 'Available' }));
+    await user.click(await screen.findByRole('option', { name: 'Reschedule' }));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('The propose date1 field is required.')).toBeInTheDocument();
-    expect(within(dialog).getByText('The propose date3 field is required.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('The propose date3 field is required.')).toBeNull();
     expect(net.callsTo('reschedule-trainer-take-call')).toHaveLength(0);
+    // Available: the call's own time suits; no date is demanded
+    await user.click(within(dialog).getByRole('textbox', { name: /Select Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Available' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(net.callsTo('reschedule-trainer-take-call')).toHaveLength(1));
+    expect(net.callsTo('reschedule-trainer-take-call')[0]?.body).toMatchObject({
+      id: 7,
+      status: 1,
+      propose_date1: '',
+      propose_date2: '',
+      propose_date3: '',
+    });
   });
 
   it('requirements: Confirm Requirement shows once one is selected and sends the ids', async () => {
@@ -295,7 +310,7 @@ describe('manager take calls', () => {
         ]),
     });
     renderApp('/trainer/take/call/kube');
-    expect(await screen.findByText('Kubernetes · 5 Year · $60/h')).toBeInTheDocument();
+    expect(await screen.findByText('Kubernetes · 5 Year · $60.00/h')).toBeInTheDocument();
     const create = screen.getByRole('button', { name: 'Create Take Call' });
     expect(create).toBeDisabled();
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Asha Trainer' }));

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './errors.js';
 export * from './lookups.js';
 export * from './messages.js';
 export * from './roles.js';
@@ -10,6 +11,8 @@ export * from './schemas/commerce.js';
 export * from './schemas/conference.js';
 export * from './schemas/courses.js';
 export * from './schemas/dashboards.js';
+export * from './schemas/lab-limits.js';
+export * from './schemas/lab-price.js';
 export * from './schemas/lab-schedules.js';
 export * from './schemas/labs.js';
 export * from './schemas/master-data.js';

@@ -127,6 +127,9 @@ export const MSG = {
   /** the one answer for every e-mail that cannot take a lab: whose it is, is not told */
   labNotAssignable: 'A VM can be assigned only to one of your learners: use another e-mail address.',
   labCapSpend: 'The monthly spending limit for your labs is reached.',
+  labTenantRunning: 'Your labs running now are at the limit the administrator set. Stop one of them first.',
+  labTenantRam:
+    'Your running labs would hold more RAM than the administrator allows. Stop a lab or choose a smaller one.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -98,6 +98,7 @@ export const SIDEBAR: Record<Role, MenuItem[]> = {
     m('Training Courses', '/admin/training-course-list'),
     m('Certifications', '/certification/list'),
     m('VM Pricing', '/admin/vm-pricing-chart'),
+    m('Lab Limits', '/admin/lab-limits'),
     AUDIT_LOG,
   ],
 };

@@ -98,6 +98,18 @@ export const optionalText = (max = 2000) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+/**
+ * An http(s) address a server can fetch: one the WHATWG URL parser reads (as every fetch does), so a
+ * malformed host such as `127.0.0.1%2509` is a field error and not a failure of the call that uses it.
+ */
+export function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 export const emailField = () =>
   z
     .string()

@@ -141,6 +141,7 @@ const ROLE_ROUTES: WebRoute[] = [
     '/certification/edit/:id',
     '/certification/list',
     '/admin/vm-pricing-chart',
+    '/admin/lab-limits',
     '/admin/organizations',
     '/admin/approve-organizations',
     '/admin/learning-providers',

@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { createInterface } from 'node:readline/promises';
-import { closeDeps, createDeps } from '../platform/bootstrap';
+import { closeDeps, createDeps } from '../bootstrap';
 import { loadConfig } from '../platform/config';
 import { ensureAdmin } from '../seed/demo';
 

@@ -1,4 +1,4 @@
-import { API, type ApiCall } from '@trainlab/contract';
+import { API, type ApiCall, MANAGER_ROLES, type Role } from '@trainlab/contract';
 import { eq, lt } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -8,6 +8,7 @@ import { uploadOf } from './excel/multipart';
 import type { AuthContext } from './http/auth-context';
 import type { CallContext } from './http/define-call';
 import { isSensitiveField, REDACTED } from './sensitive-fields';
+import { isOrganizationRole, PROVIDER_ROLE } from './tenancy';
 
 /**
  * The audit trail's one writer. A change made by an admin or a tenant's manager writes one row:
@@ -17,7 +18,8 @@ import { isSensitiveField, REDACTED } from './sensitive-fields';
  * written as '[redacted]'.
  */
 
-const AUDITED_ROLES = ['admin', 'provider', 'organization', 'org_subadmin'] as const;
+/** The admin and every tenant's managers (platform/tenancy.ts), most powerful first. */
+const AUDITED_ROLES: readonly Role[] = ['admin', ...MANAGER_ROLES];
 export { REDACTED };
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
@@ -76,8 +78,8 @@ export async function recordAudit(
     actor_id: user.id,
     actor_email: user.email,
     actor_role: role,
-    tenant_owner_id: role === 'provider' ? user.id : null,
-    tenant_organization_id: role === 'organization' || role === 'org_subadmin' ? user.organization_id : null,
+    tenant_owner_id: role === PROVIDER_ROLE ? user.id : null,
+    tenant_organization_id: isOrganizationRole(role) ? user.organization_id : null,
     action: entry.action,
     target_type: entry.target_type,
     target_id: entry.target_id == null ? null : String(entry.target_id),

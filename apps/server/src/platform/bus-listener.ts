@@ -1,4 +1,4 @@
-import type { Realtime } from '../adapters/realtime';
+import type { Realtime } from './ports/realtime';
 
 /** how often a failed subscription to the other instances' messages is tried again */
 const SUBSCRIBE_RETRY_MS = 5_000;

@@ -1,12 +1,19 @@
 import { isIP } from 'node:net';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS } from '@trainlab/contract';
 import { z } from 'zod';
-import { DEFAULT_LAB_IMAGE } from '../adapters/labs/container-image';
 
 /**
  * All configuration comes from the environment, parsed once here. A bad value stops the process
  * at start with the variable's name, instead of failing later in a request.
  */
+/**
+ * The lab image's tag (adapters/labs/container-image.ts). Its number goes up with every change of
+ * what the image holds (2: tmux for terminals that survive a reload, modes set whatever the umask),
+ * so a host that has an older image builds the new one at its next start instead of running labs on
+ * the old one.
+ */
+export const DEFAULT_LAB_IMAGE = 'trainlab-lab:bookworm-3';
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -18,6 +25,18 @@ function cidrPrefixOk(entry: string): boolean {
   const max = isIP(address!) === 4 ? 32 : 128;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
 }
+
+/** A comma-separated setting as its trimmed, non-empty entries (empty when unset). */
+const commaList = (each: (entry: string) => string = (e) => e) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => each(e.trim()))
+        .filter(Boolean),
+    );
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,15 +71,7 @@ const schema = z.object({
   MAIL_FROM: z.string().default('TrainLab <no-reply@trainlab.local>'),
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  CORS_ORIGINS: commaList(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   /** rows an Excel import may hold (the specification's 10,000); a larger file is refused before it is parsed */
   IMPORT_MAX_ROWS: z.coerce.number().int().positive().max(1_000_000).default(IMPORT_MAX_ROWS),
@@ -94,15 +105,7 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   // ---- production hardening (docs/operations.md) ----
   /** more origins the browser may call (fetch/WebSocket), comma-separated, e.g. a TURN REST API */
-  CSP_CONNECT_SRC: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  CSP_CONNECT_SRC: commaList(),
   /** where browsers report Content-Security-Policy violations (report-uri); none when unset */
   CSP_REPORT_URI: z.string().optional(),
   /** audit rows older than this many days are removed by the daily clean-up job; 0 keeps them forever */
@@ -134,20 +137,11 @@ const schema = z.object({
    * (platform/http/outbound-fetch.ts) unless listed here: host names, addresses or CIDR ranges,
    * comma-separated, e.g. `idp.corp.internal,10.20.0.0/16`. Empty (the default) allows none.
    */
-  OUTBOUND_ALLOW_PRIVATE: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine(
-      (list) =>
-        list.every((e) => (isIP(e.split('/')[0]!) ? cidrPrefixOk(e) : /^[a-z0-9.-]+$/.test(e) && !e.includes('/'))),
-      'must be host names, addresses or CIDR ranges, comma-separated',
-    ),
+  OUTBOUND_ALLOW_PRIVATE: commaList((s) => s.toLowerCase()).refine(
+    (list) =>
+      list.every((e) => (isIP(e.split('/')[0]!) ? cidrPrefixOk(e) : /^[a-z0-9.-]+$/.test(e) && !e.includes('/'))),
+    'must be host names, addresses or CIDR ranges, comma-separated',
+  ),
   /**
    * The DNS server that checks the TXT records proving an organization owns an e-mail domain
    * (`host` or `host:port`); the system's resolvers when unset
@@ -162,7 +156,7 @@ const schema = z.object({
    * dockerd or DOCKER_HOST's; memory: simulated labs without remote access (tests, demos); gce: Google
    * Compute Engine; local: accounts on this host (development only: refused in production)
    */
-  LAB_PROVIDER: z.enum(['container', 'local', 'memory', 'gce']).default('container'),
+  LAB_PROVIDER: z.enum(['container', 'local', 'memory', 'gce', 'kubernetes']).default('container'),
   /** container: the lab image (npm run lab-image builds it; built at first start when missing) */
   LAB_IMAGE: z.string().min(1).default(DEFAULT_LAB_IMAGE),
   /** container: build the lab image at start-up when it is missing (needs root and debootstrap) */
@@ -172,6 +166,32 @@ const schema = z.object({
   /** container: CPUs per lab (a quota, fractions allowed) and processes per lab */
   LAB_CPUS: z.coerce.number().min(0.1).max(64).default(1),
   LAB_PIDS_LIMIT: z.coerce.number().int().min(32).max(100_000).default(512),
+  /**
+   * container: run labs without a disk cap on a host that cannot size each lab's home (not root, a
+   * remote engine, no loop devices): one lab may then fill the host's disk. Refused in production.
+   */
+  LAB_DISK_UNCAPPED: bool.default(false),
+  /**
+   * container: who mounts each lab's sized home on the engine's host. auto: this server when it runs
+   * as root beside its engine, else the engine (a one-shot helper with SYS_ADMIN in the host's
+   * namespaces); host or engine: only that way.
+   */
+  LAB_DISK_VIA: z.enum(['auto', 'host', 'engine']).default('auto'),
+  /** container: the folder of the engine's host holding lab disks (default DATA_DIR/lab-disks, or /var/lib/trainlab-lab-disks/<namespace> through the engine) */
+  LAB_DISK_DIR: z
+    .string()
+    .regex(/^\/[^'\\\n]*$/, 'must be an absolute path')
+    .optional(),
+  /**
+   * container: capacity (docs/operations.md "Lab capacity"). A lab's RAM is its limit; its request is
+   * what it is expected to use (an idle lab with its desktop measured 46-55 MiB). Starts are admitted
+   * while the running and starting labs' requests fit in the host's memory less the reserve kept for
+   * the server, its database and the engine.
+   */
+  LAB_MEMORY_REQUEST_MB: z.coerce.number().int().min(16).max(1_048_576).default(256),
+  LAB_MEMORY_RESERVE_MB: z.coerce.number().int().min(0).max(1_048_576).default(3072),
+  /** how often an open lab socket re-checks its session and its right to the lab (ms) */
+  LAB_SOCKET_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** container: this install's name on the engine (default: derived from its database) */
   LAB_NAMESPACE: z
     .string()
@@ -179,6 +199,45 @@ const schema = z.object({
     .optional(),
   /** the local engine's SSH server for lab logins (bound to 127.0.0.1) */
   LAB_SSH_PORT: z.coerce.number().int().min(1).max(65535).default(2222),
+  // kubernetes (adapters/labs/kubernetes.ts; the cluster comes from KUBECONFIG or the pod's service account)
+  /** kubernetes: the lab image in a registry the cluster pulls from (e.g. registry.example.com/trainlab-lab:bookworm-3) */
+  LAB_K8S_IMAGE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._:/@-]{0,254}$/i, 'must be an image reference')
+    .optional(),
+  /** kubernetes: the one namespace of this install's labs (default trainlab-{LAB_NAMESPACE or derived}) */
+  LAB_K8S_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name')
+    .optional(),
+  /** kubernetes: the UID (and GID) labs run as: an account no node has; never root, never below 1000 */
+  LAB_K8S_UID: z.coerce.number().int().min(1000).max(2_147_483_647).default(1_000_000),
+  /** kubernetes: the lab's home volume's storage class (default: the cluster's default class) */
+  LAB_K8S_STORAGE_CLASS: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/)
+    .optional(),
+  /** kubernetes: a RuntimeClass for stronger isolation (gVisor, Kata) where the cluster has one */
+  LAB_K8S_RUNTIME_CLASS: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/)
+    .optional(),
+  /** kubernetes: a seccomp profile on the nodes (Localhost, relative to the kubelet's seccomp folder); default RuntimeDefault */
+  LAB_K8S_SECCOMP_PROFILE: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]{1,253}$/)
+    .refine((v) => !v.split('/').includes('..') && !v.startsWith('/'), 'must be a relative path')
+    .optional(),
+  /** kubernetes, with LAB_INTERNET: more ranges labs never reach (the cluster's pod and service CIDRs, node addresses outside the private ranges) */
+  LAB_K8S_BLOCKED_CIDRS: commaList().refine(
+    (list) => list.every((e) => isIP(e.split('/')[0]!) === 4 && e.includes('/') && cidrPrefixOk(e)),
+    'must be IPv4 CIDR ranges (a.b.c.d/n), comma-separated',
+  ),
+  /** kubernetes: how long a start waits for the cluster to place and start a lab, in seconds */
+  LAB_K8S_START_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
+  /** kubernetes: a ResourceQuota on the labs' namespace (the whole install's ceiling): pods and GiB of memory */
+  LAB_K8S_QUOTA_PODS: z.coerce.number().int().min(1).max(100_000).optional(),
+  LAB_K8S_QUOTA_MEMORY_GB: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** gce: the service-account key file (JSON) the engine signs its calls with; read by the engine only */
   GCE_KEY_FILE: z.string().optional(),
   /** gce: the project the labs live in (default: the key file's project_id) */
@@ -331,6 +390,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && c.PAYMENT_GATEWAY === 'test' && !c.STAGING_TEST_GATEWAY) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_GATEWAY: the test gateway lets anyone mark an order paid; set PAYMENT_GATEWAY=razorpay, or STAGING_TEST_GATEWAY=true on a staging site (docs/operations.md, Before going live)',
+    );
+  }
+  if (c.NODE_ENV === 'production' && c.LAB_DISK_UNCAPPED) {
+    throw new ConfigError(
+      "Invalid configuration:\n  LAB_DISK_UNCAPPED: one lab could fill the host's disk; run the server as root beside its container engine so each lab's home gets a disk of its size (docs/operations.md, Cloud labs)",
     );
   }
   if (c.NODE_ENV === 'production' && c.SEED_DEMO === true) {

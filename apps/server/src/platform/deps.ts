@@ -1,9 +1,9 @@
-import type { Mailer } from '../adapters/mail';
 import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { FieldCipher } from './field-cipher';
 import type { AnswerCache } from './http/answer-cache';
+import type { Mailer } from './ports/mail';
 import type { Limits } from './rate-limit';
 import type { SharedSecrets } from './shared-secrets';
 

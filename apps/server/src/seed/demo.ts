@@ -1,5 +1,5 @@
 import type { Role } from '@trainlab/contract';
-import { USER_TYPES } from '@trainlab/contract';
+import { runCostPaise, USER_TYPES } from '@trainlab/contract';
 import { count, eq } from 'drizzle-orm';
 import {
   branches,
@@ -8,6 +8,7 @@ import {
   certifications,
   courses,
   departments,
+  labAccounts,
   linesOfBusiness,
   organizations,
   orgMemberships,
@@ -24,6 +25,7 @@ import {
   vms,
   vmUsages,
 } from '../db/schema';
+import { currentRates, priceOf } from '../domains/labs/metering';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Db } from '../platform/db/client';
 import { makeSlug } from '../platform/slug';
@@ -265,6 +267,16 @@ async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record
       created_by: ids.organization!,
     },
   ]);
+  // the provider's lab account, signed in: its lab exists already, so Create VM opens straight away
+  await db.insert(labAccounts).values({
+    owner_user_id: ids.provider!,
+    username: 'demolabs',
+    email: 'labs@demo.test',
+    first_name: 'Demo',
+    last_name: 'Labs',
+    password_hash: await hashPassword(DEMO_PASSWORD),
+    authorized_at: new Date(),
+  });
   // a lab the provider's learner used twice: an unpaid VM bill on /cloud-payment
   const [vm] = await db
     .insert(vms)
@@ -285,11 +297,13 @@ async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record
     })
     .returning();
   const hour = 3_600_000;
+  // costed by the one price rule at the admin's current prices, as the meter would have
+  const perHour = priceOf(await currentRates(db), vm!).perHour;
   await db.insert(vmUsages).values(
     [
-      [2, 90, 4_500],
-      [1, 45, 2_250],
-    ].map(([daysAgo, minutes, paise]) => {
+      [2, 90],
+      [1, 45],
+    ].map(([daysAgo, minutes]) => {
       const start = new Date(Date.now() - daysAgo! * DAY);
       return {
         vm_id: vm!.id,
@@ -298,7 +312,7 @@ async function seedCatalogue(db: Db, organizationId: number, ids: Partial<Record
         vm_start: start,
         vm_stop: new Date(start.getTime() + (minutes! / 60) * hour),
         used_min: minutes!,
-        cost_paise: paise!,
+        cost_paise: runCostPaise(perHour, minutes!),
       };
     }),
   );

@@ -1,20 +1,47 @@
+// Type-only: a value imported from the contract here would put its zod schemas into the first page
+// (over its 150 KB budget, e2e/tests/first-page.spec.ts); the code is read from the answer as it is.
+import type { ErrorCode } from '@trainlab/contract';
 import { type FormErrors, mapApiError } from './errors';
 import { clearSession, getToken } from './session';
 
-/** A call that did not succeed: the HTTP status (0 when no answer came) and the parsed body. */
+/** The response header every refusal carries its code in (a 422's body is the field bag, without it). */
+export const ERROR_CODE_HEADER = 'X-Error-Code';
+
+/**
+ * A call that did not succeed: the HTTP status (0 when no answer came), the parsed body, and the
+ * X-Error-Code header of the answer (null when it had none).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, body: unknown) {
+  readonly headerCode: string | null;
+  constructor(status: number, body: unknown, headerCode: string | null = null) {
     super(`API call failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.headerCode = headerCode;
   }
 
   get formErrors(): FormErrors {
     return mapApiError(this.status, this.body);
   }
+}
+
+const asCode = (value: unknown): ErrorCode | null =>
+  typeof value === 'string' && /^[a-z_]+$/.test(value) ? (value as ErrorCode) : null;
+
+/**
+ * The machine-readable code of a failed call (`logged_in_elsewhere`, `not_found`, ...), to decide on
+ * rather than its wording: the X-Error-Code header, else the body's `code` beside its `message`. A
+ * 422's field named `code` (/sso-exchange) is a list of messages, never read as one. Null when no
+ * answer came, or the answer said none.
+ */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = error.body;
+  const fromBody = body && typeof body === 'object' && 'code' in body ? (body as { code: unknown }).code : null;
+  return asCode(error.headerCode) ?? asCode(fromBody);
 }
 
 /** Maps anything a call may throw to what a form shows. */
@@ -29,13 +56,13 @@ export function toFormErrors(error: unknown): FormErrors {
  */
 export function splitFormErrors(
   error: unknown,
-  shows: (field: string) => boolean,
+  shows: (field: string, message: string) => boolean,
 ): { fields: Record<string, string>; top: string | null } {
   const mapped = toFormErrors(error);
   const fields: Record<string, string> = {};
   const top: string[] = mapped.other_error ? [mapped.other_error] : [];
   for (const [field, message] of Object.entries(mapped.fields)) {
-    if (shows(field)) fields[field] = message;
+    if (shows(field, message)) fields[field] = message;
     else top.push(message);
   }
   return { fields, top: top.length ? top.join(' ') : null };
@@ -79,7 +106,7 @@ export async function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
       if (onUnauthenticated) await onUnauthenticated();
       else clearSession();
     }
-    throw new ApiError(res.status, data);
+    throw new ApiError(res.status, data, res.headers.get(ERROR_CODE_HEADER));
   }
   return data as T;
 }

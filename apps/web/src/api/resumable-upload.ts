@@ -1,6 +1,6 @@
 import { COURSE_UPLOAD_PATH } from '@trainlab/contract';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { ApiError } from './client';
+import { ApiError, ERROR_CODE_HEADER } from './client';
 import { getToken } from './session';
 
 /** Each PATCH carries at most this much, so a dropped connection costs one piece, not the whole file. */
@@ -60,5 +60,5 @@ function toApiError(err: Error | DetailedError): ApiError {
     // a plain-text tus error (e.g. 'Maximum size exceeded')
     body = { message: text };
   }
-  return new ApiError(res.getStatus(), body);
+  return new ApiError(res.getStatus(), body, res.getHeader(ERROR_CODE_HEADER) ?? null);
 }

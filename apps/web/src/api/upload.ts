@@ -1,4 +1,4 @@
-import { ApiError } from './client';
+import { ApiError, ERROR_CODE_HEADER } from './client';
 import { getToken } from './session';
 
 /**
@@ -28,7 +28,7 @@ export function apiUpload<T>(
         body = xhr.responseText;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, body));
+      else reject(new ApiError(xhr.status, body, xhr.getResponseHeader(ERROR_CODE_HEADER)));
     };
     xhr.onerror = () => reject(new ApiError(0, null));
     xhr.send(data);
@@ -48,7 +48,7 @@ export async function apiDownload(path: string, body: unknown, filename: string)
     } catch {
       /* not JSON */
     }
-    throw new ApiError(res.status, parsed);
+    throw new ApiError(res.status, parsed, res.headers.get(ERROR_CODE_HEADER));
   }
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

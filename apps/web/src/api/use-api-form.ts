@@ -10,8 +10,10 @@ interface ApiFormOptions<V extends Record<string, unknown>, R> {
   validate?: FormValidateInput<V>;
   /** Shapes the form values into the request body. */
   toBody?: (values: V) => unknown;
-  /** Runs before the call; return a message to refuse the submit with it as other_error. */
-  guard?: (values: V) => string | null;
+  /** Runs before the call (may wait, e.g. to sign out first); return a message to refuse the submit with it as other_error. */
+  guard?: (values: V) => string | null | Promise<string | null>;
+  /** A 422 message shown at the top of the form instead of under its field (e.g. wrong credentials, which are not the email's fault). */
+  atTop?: (field: string, message: string) => boolean;
   onSuccess?: (data: R, values: V) => void;
   /** Runs after errors are shown (e.g. to clear them later). */
   onError?: () => void;
@@ -22,7 +24,7 @@ interface ApiFormOptions<V extends Record<string, unknown>, R> {
  * the top as `other_error`, the same way on every screen.
  */
 export function useApiForm<V extends Record<string, unknown>, R = unknown>(options: ApiFormOptions<V, R>) {
-  const { path, initialValues, validate, toBody, guard, onSuccess, onError } = options;
+  const { path, initialValues, validate, toBody, guard, atTop, onSuccess, onError } = options;
   const form = useForm<V>({ mode: 'controlled', initialValues, validate });
   const [otherError, setOtherError] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: (body: unknown) => apiPost<R>(path, body) });
@@ -34,7 +36,7 @@ export function useApiForm<V extends Record<string, unknown>, R = unknown>(optio
 
   const onSubmit = form.onSubmit(async (values) => {
     setOtherError(null);
-    const refusal = guard?.(values);
+    const refusal = await guard?.(values);
     if (refusal) {
       setOtherError(refusal);
       onError?.();
@@ -44,7 +46,10 @@ export function useApiForm<V extends Record<string, unknown>, R = unknown>(optio
       const data = await mutation.mutateAsync(toBody ? toBody(values) : values);
       onSuccess?.(data, values);
     } catch (error) {
-      const { fields, top } = splitFormErrors(error, (field) => field in initialValues);
+      const { fields, top } = splitFormErrors(
+        error,
+        (field, message) => field in initialValues && !atTop?.(field, message),
+      );
       form.setErrors(fields);
       setOtherError(top);
       onError?.();

@@ -84,6 +84,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/certification/edit/:id': 'Edit Certification',
   '/certification/list': 'Certifications',
   '/admin/vm-pricing-chart': 'VM Pricing',
+  '/admin/lab-limits': 'Lab Limits',
   '/admin/organizations': 'Organizations',
   '/admin/approve-organizations': 'Approve Organizations',
   '/admin/learning-providers': 'Learning Providers',

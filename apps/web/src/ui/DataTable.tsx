@@ -34,6 +34,8 @@ interface DataTableProps<T> {
   paged?: { list: ListState; total: number | undefined; capped?: boolean; searchable?: boolean };
   /** the search box's label, when a screen has more than one table to search */
   searchLabel?: string;
+  /** keeps the last column (a row's actions) in view while a wide table scrolls sideways */
+  pinLastColumn?: boolean;
 }
 
 const NO_SORT = { columnAccessor: '', direction: 'asc' } as const;
@@ -136,6 +138,7 @@ export function DataTable<T>({
   pageSize = 20,
   paged,
   searchLabel = 'Search',
+  pinLastColumn,
 }: DataTableProps<T>) {
   const [query, setQuery] = useState('');
   const [localPage, setLocalPage] = useState(1);
@@ -235,6 +238,7 @@ export function DataTable<T>({
             minHeight={pageRows.length ? undefined : 200}
             striped
             highlightOnHover
+            pinLastColumn={pinLastColumn}
             verticalSpacing="sm"
             records={pageRows}
             columns={allColumns}

@@ -1,11 +1,16 @@
-import { Center, Loader, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
 
-// The spinner is a span: axe forbids an aria-label on it, so the status region carries the words.
+// The spinner is a span: axe forbids an aria-label on it, so the status region carries the words,
+// shown under it (issue 41: a spinner alone for seconds says nothing).
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <Center py="xl" role="status" aria-live="polite">
-      <Loader aria-hidden="true" />
-      <VisuallyHidden>{label}</VisuallyHidden>
+      <Stack align="center" gap="xs">
+        <Loader aria-hidden="true" />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Stack>
     </Center>
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ApiCall, call, empty } from '../api-base.js';
 import type { Role } from '../roles.js';
 import { listOf } from '../schemas/auth.js';
+import { labTenantLimitsResponse, updateLabTenantLimitsRequest } from '../schemas/lab-limits.js';
 import * as md from '../schemas/master-data.js';
 import { pagedList } from '../schemas/paging.js';
 
@@ -190,6 +191,20 @@ export const MASTER_DATA_CALLS = {
     ADMIN,
     'Update one pricing row and the storage prices.',
     md.updateVmPricingRequest,
+    message,
+  ),
+  labTenantLimits: call(
+    'lab-tenant-limits',
+    ADMIN,
+    'Each tenant with a lab account: its limits on labs running at once and their RAM (GB; null: none), and what runs now.',
+    empty,
+    labTenantLimitsResponse,
+  ),
+  updateLabTenantLimits: call(
+    'update-lab-tenant-limits',
+    ADMIN,
+    'Set one tenant’s limits on labs running at once and their RAM in GB (empty: no limit); enforced at every start.',
+    updateLabTenantLimitsRequest,
     message,
   ),
 

@@ -234,8 +234,13 @@ export const testGatewayPayResponse = z.object({
 export const vmUsageBillRow = z.object({
   id: z.number(),
   name: z.string(),
+  /** the lab's VM name: its VM Details shows the price per hour this run was charged at */
+  vm_name: z.string(),
   created: z.string().nullable(),
   deleted: z.string().nullable(),
+  /** the run's own start and stop, as on VM Details */
+  vm_start: z.string().nullable(),
+  vm_stop: z.string().nullable(),
   used_min: z.number().int(),
   /** rupees */
   total_cost: z.number(),

@@ -11,6 +11,8 @@ import { listFields, pagedList } from './paging.js';
 /** VM status: Create 0, Start 1, Stop 2, Deleted 3. */
 export const VM_STATUS = { create: 0, start: 1, stop: 2, deleted: 3 } as const;
 export const VM_STATUS_LABELS = ['Create', 'Start', 'Stop', 'Deleted'] as const;
+/** What each status means for a person, shown on badges and tiles: a lab just created has not run yet. */
+export const VM_STATE_LABELS = ['Not started', 'Running', 'Stopped', 'Deleted'] as const;
 /** VM usage status: Assign 1, Start 2, Stop 3. */
 export const VM_USAGE_STATUS = { assign: 1, start: 2, stop: 3 } as const;
 export const VM_USAGE_STATUS_LABELS: Record<number, string> = { 1: 'Assign', 2: 'Start', 3: 'Stop' };
@@ -38,36 +40,6 @@ export const isWindows = (image: string) => image === 'windows';
 /** Protocol fixed by OS: rdp for Windows, ssh otherwise. */
 export const protocolFor = (image: string) => (isWindows(image) ? 'rdp' : 'ssh');
 export const limitsFor = (image: string) => (isWindows(image) ? VM_LIMITS.windows : VM_LIMITS.linux);
-
-/**
- * The price of a lab per hour in rupees: platform + cloud price of its RAM row (by OS) plus its
- * storage (monthly price per GB spread over a 30-day month), times count. Used by the live price
- * on /create-vm; the server meters in integer paise with the same rule.
- */
-export const HOURS_PER_MONTH = 720;
-export interface PriceRow {
-  memory: number;
-  linux: number;
-  windows: number;
-  cl_linux_price: number;
-  cl_windows_price: number;
-}
-export function hourlyPrice(
-  prices: { list: PriceRow[]; storage_price: number; cl_storage_price: number },
-  vm: { image: string; ram: number; storage: number; count?: number },
-): { hourly: number; storageMonthly: number; total: number } | null {
-  const row = prices.list.find((p) => p.memory === vm.ram);
-  if (!row) return null;
-  const win = isWindows(vm.image);
-  const hourly = win ? row.windows + row.cl_windows_price : row.linux + row.cl_linux_price;
-  const storageMonthly = (prices.storage_price + prices.cl_storage_price) * vm.storage;
-  const count = vm.count ?? 1;
-  return {
-    hourly: hourly * count,
-    storageMonthly: storageMonthly * count,
-    total: (hourly + storageMonthly / HOURS_PER_MONTH) * count,
-  };
-}
 
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 const wholeNumber = () => z.preprocess(blank, z.coerce.number().int());
@@ -196,7 +168,13 @@ export const vmUsageRow = z.object({
   paid: z.number(),
 });
 export const vmDetailsResponse = z.object({
-  data: vmRow.extend({ hourly_price: z.number(), username: z.string() }),
+  data: vmRow.extend({
+    /** rupees per running hour, exact to 4 decimals (lab-price.ts) */
+    hourly_price: z.number(),
+    /** how hourly_price is made, in rupees: machine per hour + storage per month (and per hour) */
+    price: z.object({ machine_per_hour: z.number(), storage_per_month: z.number(), storage_per_hour: z.number() }),
+    username: z.string(),
+  }),
   usage: z.array(vmUsageRow),
   total_cost: z.number(),
   total_cost_paise: z.number(),
@@ -216,7 +194,9 @@ export const vmMessage = z.object({ message: z.string() });
 export const vmCountResponse = z.object({
   count: z.number(),
   running: z.number(),
+  /** status Stop only: a lab created and never started is counted in not_started */
   stopped: z.number(),
+  not_started: z.number(),
   assigned: z.number(),
   unassigned: z.number(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEVELS } from '../lookups.js';
-import { ALWAYS, idField, optionalText, requiredText } from '../validation.js';
+import { ALWAYS, idField, isWebUrl, optionalText, requiredText } from '../validation.js';
 import { listFields } from './paging.js';
 
 export * from './imports.js';
@@ -59,7 +59,7 @@ export const optionalId = () => z.preprocess(blank, idField().optional()).transf
 export const requiredId = () => z.preprocess(blank, idField());
 
 const optionalUrl = (field: string) =>
-  optionalText(2000).refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), {
+  optionalText(2000).refine((v) => v === null || isWebUrl(v), {
     message: `The ${field} must be a valid URL.`,
   });
 

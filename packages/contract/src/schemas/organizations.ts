@@ -220,6 +220,7 @@ export const orgDashboardResponse = z.object({
   counts: z.object({
     sub_admins: z.number(),
     pending_sub_admins: z.number(),
+    /** every account of the organization (its own, sub-admins, members): the people `list` draws from */
     organization_users: z.number(),
     departments: z.number(),
     branches: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALWAYS, flag, idField, optionalText } from '../validation.js';
+import { ALWAYS, flag, idField, isWebUrl, optionalText } from '../validation.js';
 import { sessionUser } from './auth.js';
 
 /** Texts of single sign-on (issue 15). */
@@ -80,7 +80,7 @@ const domainName = z
   })
   .refine((d) => !PUBLIC_MAIL_DOMAINS.includes(d), { message: SSO_MSG.publicMailDomain });
 const url = (max = 500) =>
-  optionalText(max).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), {
+  optionalText(max).refine((v) => v === null || isWebUrl(v), {
     message: 'The link must be a valid URL.',
   });
 

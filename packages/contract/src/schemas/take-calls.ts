@@ -201,7 +201,11 @@ export const TRAINER_TAKE_CALL_SORT_KEYS = ['start', 'title', 'name', 'status'] 
 export const trainerTakeCallListRequest = z.object(listFields(TRAINER_TAKE_CALL_SORT_KEYS));
 export const trainerTakeCallPage = pagedList(trainerTakeCallRow);
 
-/** Confirm Take Call: Available and Reschedule need three future dates; Not Interested none. */
+/**
+ * Confirm Take Call (spec 02 §4: "up to three proposed dates"): every date given must be in the
+ * future; Reschedule proposes at least one (propose_date1); Available and Not Interested need none
+ * (issue 41: Available demanded three dates).
+ */
 export const answerTakeCallRequest = z
   .object({
     id: id(),
@@ -220,9 +224,9 @@ export const answerTakeCallRequest = z
     propose_date3: optionalDateTime('propose_date3'),
   })
   .superRefine((b, ctx) => {
-    const needed = b.status === 1 || b.status === 2;
     for (const f of ['propose_date1', 'propose_date2', 'propose_date3'] as const) {
       const v = b[f];
+      const needed = b.status === 2 && f === 'propose_date1';
       if (needed && !v) ctx.addIssue({ code: 'custom', path: [f], message: `The ${label(f)} field is required.` });
       else if (v && !notBeforeNow(v)) {
         ctx.addIssue({ code: 'custom', path: [f], message: `The ${label(f)} must be a date after or equal to now.` });

@@ -372,6 +372,8 @@ export const learnerDashboardResponse = z.object({
   list: z.array(dashboardItem),
   /** the learner's lab (most recently assigned, not deleted), or null */
   d_vm_data: learnerVm.nullable(),
+  /** every lab assigned to the learner (not deleted), most recently assigned first */
+  vms: z.array(learnerVm),
 });
 
 // ---- conference join status (basic form) ----------------------------------------------------------

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VM_DISPLAY } from '@trainlab/contract';
@@ -9,9 +9,9 @@ import type Docker from 'dockerode';
  * The lab image: Debian bookworm made by debootstrap from Debian's own packages (no registry), with a
  * desktop (TigerVNC's Xvnc, the Openbox window manager, xterm), a shell and the usual tools, and one
  * unprivileged account. `npm run lab-image` builds it; a server on the container engine builds it
- * at first start when it is missing.
+ * at first start when it is missing. Its tag is LAB_IMAGE's default (DEFAULT_LAB_IMAGE in
+ * platform/config.ts), whose number goes up with every change of what the image holds.
  */
-export const DEFAULT_LAB_IMAGE = 'trainlab-lab:bookworm-1';
 /** the account every lab runs as (its own container, its own home volume) */
 export const LAB_USER = '1000:1000';
 export const LAB_HOME = '/home/lab';
@@ -46,6 +46,8 @@ const BASE_PACKAGES = [
   'xterm',
   'openbox',
   'socat',
+  // a terminal reopened after a page reload attaches to the same shell (ws.ts)
+  'tmux',
   'procps',
   'iproute2',
   'iputils-ping',
@@ -114,9 +116,16 @@ function debianMirror(): string {
   return 'http://deb.debian.org/debian';
 }
 
+/**
+ * Runs a build step with umask 022, whatever this process's umask is: the server runs with 077 (its
+ * data folder is its own), and a folder debootstrap or useradd made under 077 would be root's alone
+ * in the image, where the lab runs as uid 1000.
+ */
 function sh(cmd: string, args: string[], log: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', 'umask 022 && exec "$0" "$@"', cmd, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let last = '';
     const each = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
@@ -156,8 +165,33 @@ export async function buildLabImage(docker: Docker, image: string, log: (line: s
       log,
     );
     await sh('/usr/sbin/chroot', [root, '/usr/sbin/useradd', '-m', '-u', '1000', '-U', '-s', '/bin/bash', 'lab'], log);
-    writeFileSync(path.join(root, 'usr/local/bin/trainlab-lab-start'), START_SCRIPT, { mode: 0o755 });
-    writeFileSync(path.join(root, 'usr/local/bin/trainlab-lab-ready'), READY_SCRIPT, { mode: 0o755 });
+    // modes set after writing: writeFileSync's mode passes through the process's umask (077 in the
+    // server, which made these root's alone and every lab exit 126)
+    for (const [name, text] of [
+      ['trainlab-lab-start', START_SCRIPT],
+      ['trainlab-lab-ready', READY_SCRIPT],
+    ] as const) {
+      const file = path.join(root, 'usr/local/bin', name);
+      writeFileSync(file, text);
+      chmodSync(file, 0o755);
+    }
+    // the image's own root folder is the temporary folder's (0700 from mkdtemp): everyone's in a lab
+    chmodSync(root, 0o755);
+    // Font caches that hold in the image: fontconfig trusts a cache only while its folder's mtime
+    // matches the one it recorded, to the nanosecond, and the import's tar keeps whole seconds. With
+    // the caches debootstrap made, every lab's openbox and xterm scanned the fonts again at start
+    // (1.4 s of CPU per lab start instead of 0.7 s: a class's bell is that times 50 on two cores).
+    // -L: some font folders are links to other packages' folders (the CJK cmaps), whose own mtimes count.
+    await sh(
+      '/usr/sbin/chroot',
+      [
+        root,
+        '/bin/sh',
+        '-c',
+        'for d in /usr/share/fonts /usr/local/share/fonts /usr/share/X11/fonts; do [ -d "$d" ] && find -L "$d" -type d -exec touch -d @1700000000 {} +; done; fc-cache -f -s',
+      ],
+      log,
+    );
     // a smaller image: package lists and caches are not needed in a lab
     for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
       rmSync(path.join(root, dir), { recursive: true, force: true });

@@ -1,11 +1,16 @@
-import { Duplex, PassThrough } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { Duplex } from 'node:stream';
 import { isWindows } from '@trainlab/contract';
 import type Docker from 'dockerode';
 import type { Config } from '../../platform/config';
+import { HostCapacity, REQUEST_LABEL } from './container-capacity';
 import { LAB_DESKTOP_PORT, LAB_HOME, LAB_USER, labImageProblem, softwareProblem } from './container-image';
+import { hangUpCommand, SHELL_MARK, StdoutFrames, shellCommand } from './container-streams';
+import { LAB_SECURITY_OPT } from './lab-hardening';
+import { LabHomes, type LabIsolation } from './lab-home';
 import { labNamespace } from './namespace';
 import { engineIsLocal, fenceScript, hostAddresses } from './network-fence';
-import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
+import type { EngineLab, LabCapacity, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
 import { LabEngineError } from './provider';
 
 export const WINDOWS_NOT_HERE =
@@ -27,10 +32,12 @@ const notFound = (e: unknown) => statusOf(e) === 404;
 /**
  * The embedded lab engine: each lab is a container of the lab image (container-image.ts) run through
  * a Docker Engine API (Debian's docker.io on this host, or a remote engine through DOCKER_HOST over TLS
- * or SSH; Podman's compatible API works too). Per lab: one container, one volume for the home (kept
- * across stop and start, removed with the lab), a memory limit from the lab's RAM, a CPU quota, a pids
- * limit, a read-only root with small private temporary folders, no capabilities, no-new-privileges,
- * an unprivileged user, no host mount, and no network at all unless LAB_INTERNET=true (then a bridge
+ * or SSH; Podman's compatible API works too). Per lab: one container, a home of the lab's storage
+ * size (a disk of its own where the host can, lab-home.ts; kept across stop and start, removed with
+ * the lab), a memory limit from the lab's RAM, a CPU quota, a pids limit, a read-only root with small
+ * private temporary folders, no capabilities, no-new-privileges, our system-call profile
+ * (lab-hardening.ts), an unprivileged user (no account of the host where dockerd remaps user
+ * namespaces), no other host mount, and no network at all unless LAB_INTERNET=true (then a bridge
  * where labs cannot reach each other). Our server reaches the lab's shell and desktop through the
  * engine's exec API, never through a port: nothing another lab could connect to or take first.
  */
@@ -38,6 +45,10 @@ export class ContainerLabs implements LabProvider {
   readonly name = 'container' as const;
   private docker: Docker | undefined;
   private readonly ns: string;
+  /** what the host can give labs, and the admission of starts (container-capacity.ts) */
+  private readonly host: HostCapacity;
+  /** each lab's home: a disk of its storage size where the host can (lab-home.ts) */
+  private readonly homes: LabHomes;
 
   constructor(
     private readonly config: Config,
@@ -45,6 +56,22 @@ export class ContainerLabs implements LabProvider {
   ) {
     this.docker = docker;
     this.ns = labNamespace(config);
+    this.host = new HostCapacity(config, () => this.api(), { lab: LAB_LABEL, install: NAMESPACE_LABEL, ns: this.ns });
+    this.homes = new LabHomes(config, () => this.api(), {
+      ns: this.ns,
+      container: (ref) => this.containerName(ref),
+      volume: (ref) => this.volumeName(ref),
+      labels: (ref) => this.labels(ref),
+    });
+  }
+
+  /** the disk cap, user namespaces and system-call profile labs run under here (/api/health) */
+  async isolation(): Promise<LabIsolation | null> {
+    return this.homes.report().catch(() => null);
+  }
+
+  capacity(): Promise<LabCapacity | null> {
+    return this.host.capacity();
   }
 
   private containerName(ref: string) {
@@ -74,7 +101,7 @@ export class ContainerLabs implements LabProvider {
       const where = process.env.DOCKER_HOST || 'unix:///var/run/docker.sock';
       return `The container lab engine cannot reach Docker at ${where}. Install Debian's docker.io and start dockerd (or set DOCKER_HOST to a lab host), or choose LAB_PROVIDER=memory or gce.`;
     }
-    return labImageProblem(docker, this.config.LAB_IMAGE);
+    return (await labImageProblem(docker, this.config.LAB_IMAGE)) ?? this.homes.problem();
   }
 
   private check(ref: string) {
@@ -102,7 +129,8 @@ export class ContainerLabs implements LabProvider {
     if (isWindows(spec.image)) throw new LabEngineError(WINDOWS_NOT_HERE);
     const refused = softwareProblem(spec.softwares ?? '');
     if (refused) throw new LabEngineError(refused);
-    await docker.createVolume({ Name: this.volumeName(ref), Labels: this.labels(ref) });
+    await this.host.checkLimit(spec.ram);
+    const home = await this.homes.prepare(ref, spec.storage);
     const network = await this.ensureNetwork(docker);
     const memory = Math.max(1, spec.ram) * GB;
     const body: Docker.ContainerCreateOptions = {
@@ -111,17 +139,20 @@ export class ContainerLabs implements LabProvider {
       Hostname: ref.slice(0, 63),
       User: LAB_USER,
       WorkingDir: LAB_HOME,
-      Labels: this.labels(ref),
+      Labels: { ...this.labels(ref), [REQUEST_LABEL]: String(this.host.requestOf(spec.ram)) },
       Env: [`HOME=${LAB_HOME}`, `USER=${spec.username}`, 'LANG=C.UTF-8'],
       HostConfig: {
         NetworkMode: network,
-        Mounts: [{ Type: 'volume', Source: this.volumeName(ref), Target: LAB_HOME }],
+        Mounts: [home.mount],
         Memory: memory,
         MemorySwap: memory,
         NanoCpus: Math.round(this.config.LAB_CPUS * 1e9),
         PidsLimit: this.config.LAB_PIDS_LIMIT,
+        // when the host runs out of memory all the same, the kernel kills lab processes first
+        OomScoreAdj: 1000,
         CapDrop: ['ALL'],
-        SecurityOpt: ['no-new-privileges:true'],
+        // no new privileges, and the lab's system-call profile (lab-hardening.ts: no io_uring, no namespaces)
+        SecurityOpt: LAB_SECURITY_OPT,
         ReadonlyRootfs: true,
         Tmpfs: {
           '/tmp': 'rw,nosuid,nodev,size=256m,mode=1777',
@@ -138,10 +169,7 @@ export class ContainerLabs implements LabProvider {
       await docker.createContainer(body);
     } catch (e) {
       if (statusOf(e) === 409) return; // made by an earlier, interrupted call: adopted
-      await docker
-        .getVolume(this.volumeName(ref))
-        .remove()
-        .catch(() => undefined);
+      await this.homes.remove(ref).catch(() => undefined);
       throw new LabEngineError(`The lab engine refused the lab: ${(e as Error).message}`);
     }
   }
@@ -168,11 +196,16 @@ export class ContainerLabs implements LabProvider {
       info = await container.inspect();
     }
     if (!info.State.Running) {
-      try {
-        await container.start();
-      } catch (e) {
-        if (statusOf(e) !== 304) throw new LabEngineError(`The lab did not start: ${(e as Error).message}`);
-      }
+      // its disk mounted first: a container started on the bare folder would have no home
+      await this.homes.beforeStart(ref, spec.storage, info);
+      // admitted only while its memory request fits beside the running labs' (container-capacity.ts)
+      await this.host.admit(ref, spec.ram, async () => {
+        try {
+          await container.start();
+        } catch (e) {
+          if (statusOf(e) !== 304) throw new LabEngineError(`The lab did not start: ${(e as Error).message}`);
+        }
+      });
     }
     await this.fence(ref);
     if (!(await this.waitForDesktop(ref, 20_000))) throw new LabEngineError('The lab desktop did not start.');
@@ -208,7 +241,8 @@ export class ContainerLabs implements LabProvider {
           NetworkMode: `container:${info.Id}`,
           CapDrop: ['ALL'],
           CapAdd: ['NET_ADMIN'],
-          SecurityOpt: ['no-new-privileges:true'],
+          // no new privileges, and the lab's system-call profile (lab-hardening.ts: no io_uring, no namespaces)
+          SecurityOpt: LAB_SECURITY_OPT,
           ReadonlyRootfs: true,
           RestartPolicy: { Name: 'no' },
           LogConfig: { Type: 'none', Config: {} },
@@ -231,11 +265,27 @@ export class ContainerLabs implements LabProvider {
   }
 
   /** The desktop answers inside the lab (its VNC port on the lab's own loopback). */
+  /**
+   * Waits in the lab, not from here: one exec that checks ten times a second until the desktop
+   * answers, instead of an exec every 150 ms. Each exec costs the engine (runc) tens of milliseconds
+   * of the host's CPU; a class's 50 labs starting at the bell spent the host on those polls while
+   * their desktops waited for it (bench/class.ts: 94 s for the last of 50).
+   */
   private async waitForDesktop(ref: string, ms: number): Promise<boolean> {
     const until = Date.now() + ms;
     while (Date.now() < until) {
-      if ((await this.run(ref, ['trainlab-lab-ready'])) === 0) return true;
-      await new Promise((r) => setTimeout(r, 150));
+      const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+      const waited = await this.run(ref, [
+        'timeout',
+        String(seconds),
+        'sh',
+        '-c',
+        'until trainlab-lab-ready; do sleep 0.1; done',
+      ]);
+      if (waited === 0) return true;
+      // 124: the desktop did not answer in time; -1 or another code: the exec could not run yet
+      if (waited === 124) return false;
+      await new Promise((r) => setTimeout(r, 250));
     }
     return false;
   }
@@ -272,6 +322,9 @@ export class ContainerLabs implements LabProvider {
       // 304: already stopped; 404: gone (stopping what is gone is done)
       if (statusOf(e) !== 304 && !notFound(e)) throw new LabEngineError('The lab did not stop.');
     }
+    await this.homes.afterStop(ref).catch(() => {
+      throw new LabEngineError("The lab stopped, but its home's disk could not be unmounted.");
+    });
   }
 
   async delete(ref: string): Promise<void> {
@@ -283,9 +336,9 @@ export class ContainerLabs implements LabProvider {
       if (!notFound(e)) throw new LabEngineError('The lab could not be deleted.');
     }
     try {
-      await docker.getVolume(this.volumeName(ref)).remove({ force: true });
-    } catch (e) {
-      if (!notFound(e)) throw new LabEngineError("The lab's home could not be deleted.");
+      await this.homes.remove(ref);
+    } catch {
+      throw new LabEngineError("The lab's home could not be deleted.");
     }
   }
 
@@ -307,14 +360,16 @@ export class ContainerLabs implements LabProvider {
     return { viaEngine: { shell: running, desktop: running } };
   }
 
-  async openShell(ref: string, size: { cols: number; rows: number }): Promise<LabStream | null> {
+  /** The person's own tmux session in the lab (container-streams.ts): a reload attaches to it again. */
+  async openShell(ref: string, size: { cols: number; rows: number }, session?: string): Promise<LabStream | null> {
     this.check(ref);
     const docker = await this.api();
+    const mark = randomUUID();
     const exec = await docker.getContainer(this.containerName(ref)).exec({
-      Cmd: ['/bin/bash', '-l'],
+      Cmd: shellCommand(session),
       User: LAB_USER,
       WorkingDir: LAB_HOME,
-      Env: ['TERM=xterm-256color', `HOME=${LAB_HOME}`],
+      Env: ['TERM=xterm-256color', `HOME=${LAB_HOME}`, `${SHELL_MARK}=${mark}`],
       Tty: true,
       AttachStdin: true,
       AttachStdout: true,
@@ -325,7 +380,15 @@ export class ContainerLabs implements LabProvider {
       await exec.resize({ w: Math.min(500, cols), h: Math.min(500, rows) }).catch(() => undefined);
     };
     await resize(size.cols, size.rows);
-    return { stream, resize, close: () => stream.destroy() };
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      stream.destroy();
+      // the engine leaves the exec's process running when its stream closes: it is hung up here
+      void this.run(ref, hangUpCommand(mark));
+    };
+    return { stream, resize, close };
   }
 
   async openDesktop(ref: string): Promise<LabStream | null> {
@@ -340,11 +403,12 @@ export class ContainerLabs implements LabProvider {
       AttachStderr: true,
     });
     const raw = await exec.start({ hijack: true, stdin: true });
-    // without a TTY the engine frames stdout and stderr: the RFB bytes are stdout's
-    const out = new PassThrough();
-    docker.modem.demuxStream(raw, out, new PassThrough().resume());
-    raw.on('end', () => out.end());
-    raw.on('close', () => out.end());
+    // without a TTY the engine frames stdout and stderr: the RFB bytes are stdout's, read no faster
+    // than the browser takes them (a paused reader pauses the engine's socket)
+    const out = raw.pipe(new StdoutFrames());
+    raw.on('close', () => {
+      if (!out.writableEnded) out.end();
+    });
     const stream = new DesktopStream(raw, out);
     return { stream, close: () => raw.destroy() };
   }
@@ -366,7 +430,7 @@ export class ContainerLabs implements LabProvider {
 class DesktopStream extends Duplex {
   constructor(
     private readonly raw: Duplex,
-    private readonly out: PassThrough,
+    private readonly out: StdoutFrames,
   ) {
     super();
     out.on('data', (chunk: Buffer) => {

@@ -347,10 +347,11 @@ export class GceLabs implements LabProvider {
     const { instances, project } = this.client();
     const found: EngineLab[] = [];
     try {
-      for await (const [scope, list] of instances.aggregatedListAsync({
-        project,
-        filter: `labels.trainlab-install=${this.ns}`,
-      })) {
+      // the iterator asks for each next page itself; the client's default (autoPaginate) only warns here
+      for await (const [scope, list] of instances.aggregatedListAsync(
+        { project, filter: `labels.trainlab-install=${this.ns}` },
+        { autoPaginate: false },
+      )) {
         const zone = scope.replace(/^zones\//, '');
         for (const i of list.instances ?? []) {
           if (i.name && i.labels?.['trainlab-install'] === this.ns)

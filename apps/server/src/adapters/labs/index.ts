@@ -1,8 +1,8 @@
 import type { Config } from '../../platform/config';
-import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
+import type { EngineLab, LabCapacity, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
 
 export { MemoryLabs } from './memory';
-export type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
+export type { EngineLab, LabCapacity, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
 export { LabEngineError } from './provider';
 
 /**
@@ -18,6 +18,8 @@ export async function loadLabEngine(config: Config): Promise<LabProvider> {
       return new (await import('./gce')).GceLabs(config);
     case 'local':
       return new (await import('./local')).LocalLabs(config);
+    case 'kubernetes':
+      return new (await import('./kubernetes')).KubernetesLabs(config);
     default:
       return new (await import('./container')).ContainerLabs(config);
   }
@@ -39,13 +41,25 @@ export function createLabProvider(config: Config): LabProvider {
     delete: async (ref: string) => (await use()).delete(ref),
     status: async (ref: string): Promise<LabState> => (await use()).status(ref),
     connection: async (ref: string): Promise<LabEndpoint> => (await use()).connection(ref),
-    openShell: async (ref: string, size: { cols: number; rows: number }): Promise<LabStream | null> => {
+    openShell: async (
+      ref: string,
+      size: { cols: number; rows: number },
+      session?: string,
+    ): Promise<LabStream | null> => {
       const e = await use();
-      return e.openShell ? e.openShell(ref, size) : null;
+      return e.openShell ? e.openShell(ref, size, session) : null;
     },
     openDesktop: async (ref: string): Promise<LabStream | null> => {
       const e = await use();
       return e.openDesktop ? e.openDesktop(ref) : null;
+    },
+    isolation: async (): Promise<Record<string, unknown> | null> => {
+      const e = await use();
+      return e.isolation ? e.isolation() : null;
+    },
+    capacity: async (): Promise<LabCapacity | null> => {
+      const e = await use();
+      return e.capacity ? e.capacity() : null;
     },
     listLabs: async (): Promise<EngineLab[] | null> => {
       const e = await use();

@@ -42,6 +42,17 @@ export interface LabStream {
   close(): void;
 }
 
+/** What one host can give labs (bytes), as the engine itself reports it. */
+export interface LabCapacity {
+  hostMemory: number;
+  hostCpus: number;
+  /** the host's memory less the reserve kept for the server, its database and the engine */
+  allocatable: number;
+  /** the memory requests of this install's running and starting labs */
+  requested: number;
+  running: number;
+}
+
 /** A machine as the engine lists it. */
 export interface EngineLab {
   ref: string;
@@ -49,7 +60,7 @@ export interface EngineLab {
 }
 
 export interface LabProvider {
-  readonly name: 'container' | 'local' | 'memory' | 'gce';
+  readonly name: 'container' | 'local' | 'memory' | 'gce' | 'kubernetes';
   /** null when the engine can run labs here, else a message a person can act on */
   problem(): Promise<string | null>;
   create(spec: LabSpec): Promise<{ ref: string }>;
@@ -62,8 +73,16 @@ export interface LabProvider {
    * Engines that reach a lab through their own API (containers) open its shell and desktop here;
    * null when this engine reaches labs through connection()'s addresses instead.
    */
-  openShell?(ref: string, size: { cols: number; rows: number }): Promise<LabStream | null>;
+  /**
+   * session: the person's own terminal session in the lab (engines that can keep it attach to it
+   * again, so a reload returns to the same shell); closing the stream ends what was opened for it.
+   */
+  openShell?(ref: string, size: { cols: number; rows: number }, session?: string): Promise<LabStream | null>;
   openDesktop?(ref: string): Promise<LabStream | null>;
+  /** the host's memory and CPUs and what its labs ask for (engines that share one host's memory) */
+  capacity?(): Promise<LabCapacity | null>;
+  /** how labs are held apart from the host (disk cap, user namespaces, system calls), for /api/health */
+  isolation?(): Promise<Record<string, unknown> | null>;
   /** every lab this engine holds for this install (its ref and vm_name), for the reconcile of orphans */
   listLabs?(): Promise<EngineLab[] | null>;
   close?(): Promise<void>;

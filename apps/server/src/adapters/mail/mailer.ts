@@ -1,21 +1,2 @@
-/** A file sent with a message (e.g. a certificate PDF). */
-export interface MailAttachment {
-  filename: string;
-  content: Uint8Array;
-  contentType?: string;
-}
-
-/** A message to one recipient. `text` is always present; `html` and attachments are optional. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: MailAttachment[];
-}
-
-export interface Mailer {
-  readonly kind: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<void>;
-  close?(): Promise<void>;
-}
+/** The mail port lives on the platform floor (platform/ports/mail.ts); the engines here implement it. */
+export type { MailAttachment, Mailer, MailMessage } from '../../platform/ports/mail';

@@ -113,5 +113,8 @@ export const labAccounts = pgTable('lab_accounts', {
   cap_paise_month: integer('cap_paise_month'),
   /** labs tied to a training's schedule start this many minutes before a topic (unless the tie says) */
   schedule_lead_minutes: integer('schedule_lead_minutes').notNull().default(15),
+  /** set by the admin (master data): labs running at once and their RAM in GB; null: no limit */
+  max_running_labs: integer('max_running_labs'),
+  max_running_ram_gb: integer('max_running_ram_gb'),
   created_at: createdAt(),
 });

@@ -17,7 +17,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors';
 import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
-import { managerTenant } from '../trainings/access';
+import { managerTenant, tenantColumns } from '../../platform/tenancy';
 
 /** The shared bank, kept by the admin and visible to every tenant. */
 export const SHARED_BANK = 'shared';
@@ -37,9 +37,8 @@ export interface Bank {
 export function callerBank(auth: AuthContext): Bank {
   if (auth.user.roles.includes('admin')) return { key: SHARED_BANK, owner_user_id: null, organization_id: null };
   const tenant = managerTenant(auth);
-  return tenant.kind === 'provider'
-    ? { key: `p:${tenant.ownerId}`, owner_user_id: tenant.ownerId, organization_id: null }
-    : { key: `o:${tenant.organizationId}`, owner_user_id: null, organization_id: tenant.organizationId };
+  const key = tenant.kind === 'provider' ? `p:${tenant.ownerId}` : `o:${tenant.organizationId}`;
+  return { key, ...tenantColumns(tenant) };
 }
 
 /** The banks a caller reads from: its own plus the shared one. */

@@ -15,6 +15,7 @@ import {
   toCountedPage,
 } from '../../platform/http/paging';
 import { isSensitiveField, REDACTED, redactSensitive } from '../../platform/sensitive-fields';
+import { isOrganizationRole, PROVIDER_ROLE } from '../../platform/tenancy';
 
 export interface AuditFilters {
   actor?: string;
@@ -29,8 +30,8 @@ export interface AuditFilters {
 function visibleTo(auth: AuthContext): SQL | undefined {
   const role = auditedRole(auth.user.roles);
   if (role === 'admin') return undefined;
-  if (role === 'provider') return eq(auditLog.tenant_owner_id, auth.user.id);
-  if ((role === 'organization' || role === 'org_subadmin') && auth.user.organization_id) {
+  if (role === PROVIDER_ROLE) return eq(auditLog.tenant_owner_id, auth.user.id);
+  if (isOrganizationRole(role) && auth.user.organization_id) {
     return eq(auditLog.tenant_organization_id, auth.user.organization_id);
   }
   throw forbidden();

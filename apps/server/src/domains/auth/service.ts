@@ -40,13 +40,13 @@ export async function login(
   }
   if (!(await verifyPassword(user.password_hash, body.password))) throw invalidField('email', MSG.invalidCredentials);
   // Approval and activation are told only to someone who knows the password.
-  if (user.is_approved !== 1) throw forbidden(MSG.awaitingApproval);
+  if (user.is_approved !== 1) throw forbidden(MSG.awaitingApproval, 'awaiting_approval');
   if (user.status !== 1 || !(await organizationIsActive(deps.db, user.organization_id))) {
-    throw forbidden(MSG.accountInactive);
+    throw forbidden(MSG.accountInactive, 'account_inactive');
   }
   if (await passwordLoginForbidden(deps, user)) throw forbidden(SSO_MSG.passwordLoginDisabled);
   if (await hasLiveSession(deps.db, user.id)) {
-    if (!body.is_previous) throw forbidden(MSG.loggedInElsewhere);
+    if (!body.is_previous) throw forbidden(MSG.loggedInElsewhere, 'logged_in_elsewhere');
     await revokeSessions(deps.db, user.id);
   }
   const token = await openSession(deps.db, user.id, deps.config.SESSION_TTL_HOURS);

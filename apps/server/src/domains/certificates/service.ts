@@ -16,6 +16,7 @@ import type { Deps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
+import { ownedBy, recordTenant, type Tenant, tenantColumns, tenantOf, tenantWhere } from '../../platform/tenancy';
 import { postTestPercent } from '../assessments/scores';
 import type { CertificateFacts } from './pdf';
 
@@ -23,32 +24,15 @@ type Training = typeof trainings.$inferSelect;
 type Enrolment = typeof trainingUsers.$inferSelect;
 type Certificate = typeof certificates.$inferSelect;
 
-/** A tenant: a provider account, or an organization (its account and org sub-admins). */
-export type Tenant =
-  | { owner_user_id: number; organization_id?: undefined }
-  | { organization_id: number; owner_user_id?: undefined };
-
-/** The tenant a manager acts for; an organization role without an organization has none. */
+/**
+ * The tenant a manager acts for (platform/tenancy.ts); an organization role without an organization
+ * has none and gets the plain 403 here (the certificate calls never said "not linked").
+ */
 export function callerTenant(auth: AuthContext): Tenant {
-  const { user } = auth;
-  if (user.roles.includes('provider')) return { owner_user_id: user.id };
-  if ((user.roles.includes('organization') || user.roles.includes('org_subadmin')) && user.organization_id) {
-    return { organization_id: user.organization_id };
-  }
-  throw forbidden();
+  const tenant = tenantOf(auth.user);
+  if (!tenant) throw forbidden();
+  return tenant;
 }
-
-const tenantOfTraining = (t: Training): Tenant | null =>
-  t.owner_user_id
-    ? { owner_user_id: t.owner_user_id }
-    : t.organization_id
-      ? { organization_id: t.organization_id }
-      : null;
-
-const owns = (tenant: Tenant, t: Training) =>
-  tenant.owner_user_id !== undefined
-    ? t.owner_user_id === tenant.owner_user_id
-    : t.organization_id === tenant.organization_id;
 
 /** A training of the caller's tenant; any other (or none) is 404. */
 async function managedTraining(deps: Deps, tenant: Tenant, where: { slug: string } | { id: number }) {
@@ -56,30 +40,27 @@ async function managedTraining(deps: Deps, tenant: Tenant, where: { slug: string
     .select()
     .from(trainings)
     .where('slug' in where ? eq(trainings.slug, where.slug) : eq(trainings.id, where.id));
-  if (!t || !owns(tenant, t)) throw notFound();
+  if (!t || !ownedBy(tenant, t)) throw notFound();
   return t;
 }
 
 // ---------------------------------------------------------------- settings
 
-const tenantWhere = (tenant: Tenant) =>
-  tenant.owner_user_id !== undefined
-    ? eq(certificateSettings.owner_user_id, tenant.owner_user_id)
-    : eq(certificateSettings.organization_id, tenant.organization_id);
+const settingsWhere = (tenant: Tenant) => tenantWhere(certificateSettings, tenant);
 
 /** The tenant's settings, or defaults: the provider's (or organization's) name issues and signs. */
 export async function settingsOf(deps: Deps, tenant: Tenant) {
-  const [row] = await deps.db.select().from(certificateSettings).where(tenantWhere(tenant));
+  const [row] = await deps.db.select().from(certificateSettings).where(settingsWhere(tenant));
   if (row) {
     const { issuer_name, signatory_name, signatory_title, min_attendance_percent, min_post_score_percent } = row;
     return { issuer_name, signatory_name, signatory_title, min_attendance_percent, min_post_score_percent };
   }
   let name = 'TrainLab';
-  if (tenant.owner_user_id !== undefined) {
-    const [u] = await deps.db.select().from(users).where(eq(users.id, tenant.owner_user_id));
+  if (tenant.kind === 'provider') {
+    const [u] = await deps.db.select().from(users).where(eq(users.id, tenant.ownerId));
     if (u) name = `${u.first_name} ${u.last_name}`.trim();
   } else {
-    const [o] = await deps.db.select().from(organizations).where(eq(organizations.id, tenant.organization_id));
+    const [o] = await deps.db.select().from(organizations).where(eq(organizations.id, tenant.organizationId));
     if (o) name = o.name;
   }
   return {
@@ -100,7 +81,7 @@ export async function updateSettings(
   const [existing] = await deps.db
     .select({ id: certificateSettings.id })
     .from(certificateSettings)
-    .where(tenantWhere(tenant));
+    .where(settingsWhere(tenant));
   if (existing) {
     await deps.db.update(certificateSettings).set(values).where(eq(certificateSettings.id, existing.id));
   } else {
@@ -108,12 +89,10 @@ export async function updateSettings(
       .insert(certificateSettings)
       .values({
         ...values,
-        owner_user_id: tenant.owner_user_id ?? null,
-        organization_id: tenant.organization_id ?? null,
+        ...tenantColumns(tenant),
       })
       .onConflictDoUpdate({
-        target:
-          tenant.owner_user_id !== undefined ? certificateSettings.owner_user_id : certificateSettings.organization_id,
+        target: tenant.kind === 'provider' ? certificateSettings.owner_user_id : certificateSettings.organization_id,
         set: values,
       });
   }
@@ -176,7 +155,7 @@ export const newRefNo = (at = new Date()): string =>
 export async function ensureCertificate(deps: Deps, t: Training, e: Enrolment): Promise<Certificate> {
   const [existing] = await deps.db.select().from(certificates).where(eq(certificates.training_user_id, e.id));
   if (existing) return existing;
-  const tenant = tenantOfTraining(t);
+  const tenant = recordTenant(t);
   const settings = tenant
     ? await settingsOf(deps, tenant)
     : { issuer_name: 'TrainLab', signatory_name: 'TrainLab', signatory_title: 'Authorised Signatory' };
@@ -247,7 +226,7 @@ export async function learnerCertificate(deps: Deps, auth: AuthContext, slug: st
     .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
     .where(and(eq(trainings.slug, slug), eq(trainingUsers.user_id, auth.user.id)));
   if (!row) throw notFound();
-  const tenant = tenantOfTraining(row.training);
+  const tenant = recordTenant(row.training);
   const rules = tenant ? await settingsOf(deps, tenant) : null;
   const why = await refusal(
     deps,

@@ -1,9 +1,18 @@
-import { and, arrayContains, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import { courseEnrolments, courseModules, courses, courseTopics, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { isLearner, isManager, managerTenant, type Tenant } from '../trainings/access';
+import {
+  isLearner,
+  isManager,
+  managedBy,
+  managerTenant,
+  type Tenant,
+  tenantLearnersWhere,
+  tenantsOf,
+  tenantWhere,
+} from '../../platform/tenancy';
 
 /**
  * The one place that decides who sees which course:
@@ -16,23 +25,10 @@ export type ModuleRow = typeof courseModules.$inferSelect;
 export type TopicRow = typeof courseTopics.$inferSelect;
 export type EnrolmentRow = typeof courseEnrolments.$inferSelect;
 
-export const courseTenantWhere = (tenant: Tenant): SQL =>
-  tenant.kind === 'provider'
-    ? eq(courses.owner_user_id, tenant.ownerId)
-    : eq(courses.organization_id, tenant.organizationId);
+export const courseTenantWhere = (tenant: Tenant): SQL => tenantWhere(courses, tenant);
 
-export const courseTenantColumns = (tenant: Tenant) =>
-  tenant.kind === 'provider'
-    ? { owner_user_id: tenant.ownerId, organization_id: null }
-    : { owner_user_id: null, organization_id: tenant.organizationId };
-
-export function managesCourse(auth: AuthContext, course: CourseRow): boolean {
-  if (!isManager(auth)) return false;
-  const tenant = managerTenant(auth);
-  return tenant.kind === 'provider'
-    ? course.owner_user_id === tenant.ownerId
-    : course.organization_id === tenant.organizationId;
-}
+export const managesCourse = (auth: AuthContext, course: CourseRow): boolean =>
+  isManager(auth) && managedBy(auth, course);
 
 async function managedCourse(deps: Deps, auth: AuthContext, where: SQL): Promise<CourseRow> {
   const [row] = await deps.db
@@ -108,18 +104,12 @@ export async function courseForPlayer(deps: Deps, auth: AuthContext, slug: strin
   throw notFound();
 }
 
-/** The learners a manager may assign courses to: a provider's provider users, an organization's users. */
+/**
+ * The learners a manager may assign courses to: a provider's provider users, an organization's users;
+ * an account acting for both tenants reaches the learners of both.
+ */
 export function learnerScope(auth: AuthContext): SQL | null {
-  const roles = auth.user.roles;
-  const parts: SQL[] = [];
-  if (roles.includes('provider')) {
-    parts.push(and(eq(users.provider_id, auth.user.id), arrayContains(users.roles, ['provider_user']))!);
-  }
-  if ((roles.includes('organization') || roles.includes('org_subadmin')) && auth.user.organization_id) {
-    parts.push(
-      and(eq(users.organization_id, auth.user.organization_id), arrayContains(users.roles, ['organization_user']))!,
-    );
-  }
+  const parts = tenantsOf(auth.user).map(tenantLearnersWhere);
   if (!parts.length) return null;
   const scope = parts.length === 1 ? parts[0]! : or(...parts)!;
   return and(scope, eq(users.status, 1))!;

@@ -22,14 +22,8 @@ import {
   totalOver,
 } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
-import { managerTenant } from '../trainings/access';
-import {
-  type CourseRow,
-  courseByIdForManager,
-  courseForManager,
-  courseTenantColumns,
-  courseTenantWhere,
-} from './access';
+import { managerTenant, tenantColumns } from '../../platform/tenancy';
+import { type CourseRow, courseByIdForManager, courseForManager, courseTenantWhere } from './access';
 
 export const rupees = (paise: number) => paise / 100;
 
@@ -67,7 +61,7 @@ export async function createCourse(deps: Deps, auth: AuthContext, body: z.output
       is_public: body.is_public ? 1 : 0,
       description: body.description,
       created_by: auth.user.id,
-      ...courseTenantColumns(tenant),
+      ...tenantColumns(tenant),
     })
     .returning();
   return { message: COURSE_MSG.courseCreated, id: row!.id, slug: row!.slug };

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { courseEnrolments, courseModules, courses, courseTopicProgress, courseTopics, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { forbidden, notFound, unauthenticated } from '../../platform/errors';
+import { forbidden, notFound, sendRefusal, unauthenticated } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { parseRange } from '../recordings/service';
 import type { PlaybackTokens } from '../recordings/tokens';
@@ -255,7 +255,11 @@ export async function reportProgress(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** /get-user-courses: Assigned (incomplete), Completed, Enrolled (bought). */
+/**
+ * /get-user-courses: Assigned (incomplete), Completed (every course at 100 %, assigned or bought:
+ * issue 41 found a bought course at "100% completed" under Enrolled while Completed was empty),
+ * Enrolled (bought, incomplete).
+ */
 export async function userCourses(deps: Deps, auth: AuthContext) {
   const rows = await deps.db
     .select({ enrolment: courseEnrolments, course: courses })
@@ -279,10 +283,12 @@ export async function userCourses(deps: Deps, auth: AuthContext) {
     percentage: r.enrolment.is_complete ? 100 : (pct.get(`${r.course.id}:${auth.user.id}`) ?? 0),
     available: insideWindow(r.enrolment, now),
   });
+  const items = rows.map((r) => ({ source: r.enrolment.source, course: item(r) }));
+  const done = (c: ReturnType<typeof item>) => c.percentage >= 100;
   return {
-    assigned: rows.filter((r) => r.enrolment.source === 'assigned' && !r.enrolment.is_complete).map(item),
-    completed: rows.filter((r) => r.enrolment.source === 'assigned' && r.enrolment.is_complete).map(item),
-    enrolled: rows.filter((r) => r.enrolment.source === 'purchase').map(item),
+    assigned: items.filter((i) => i.source === 'assigned' && !done(i.course)).map((i) => i.course),
+    completed: items.filter((i) => done(i.course)).map((i) => i.course),
+    enrolled: items.filter((i) => i.source === 'purchase' && !done(i.course)).map((i) => i.course),
   };
 }
 
@@ -361,7 +367,7 @@ export async function sendCourseMedia(ctx: PlayerCtx, request: FastifyRequest, r
   reply.header('accept-ranges', 'bytes');
   const range = parseRange(request.headers.range, size);
   if (range === 'bad') {
-    return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'Range Not Satisfiable' });
+    return sendRefusal(reply.header('content-range', `bytes */${size}`), 416, 'Range Not Satisfiable');
   }
   reply
     .header('content-type', type)

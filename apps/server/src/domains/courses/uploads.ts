@@ -24,9 +24,11 @@ import { isDatabaseUnavailable } from '../../platform/db/guarded-pglite';
 import type { Deps } from '../../platform/deps';
 import {
   AppError,
+  codeRawRefusals,
   forbidden,
   notFound,
   RETRY_AFTER_SECONDS,
+  refusalBody,
   serviceUnavailable,
   unauthenticated,
   ValidationError,
@@ -109,7 +111,7 @@ export function createTusServer(deps: Deps, files: FileStore, store = new FileSt
     onUploadCreate: async (req, upload) => {
       const node = nodeOf(req);
       const auth = node ? checked.get(node.req)?.auth : undefined;
-      if (!auth) throw { status_code: 401, body: JSON.stringify({ message: MSG.unauthenticated }) };
+      if (!auth) throw { status_code: 401, body: JSON.stringify(refusalBody(401, MSG.unauthenticated)) };
       if (!upload.size) throw refusal(422, COURSE_MSG.videoUnreadable);
       // the metadata is stored as JSON, which PostgreSQL refuses with a NUL character in it
       const nul = nulCharacterErrors(upload.metadata ?? {});
@@ -139,10 +141,10 @@ export function createTusServer(deps: Deps, files: FileStore, store = new FileSt
       if ('status_code' in err) return undefined;
       if (isDatabaseUnavailable(err)) {
         node?.res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-        return { status_code: 503, body: JSON.stringify({ message: serviceUnavailable().message }) };
+        return { status_code: 503, body: JSON.stringify(refusalBody(503, serviceUnavailable().message)) };
       }
       (node ? checked.get(node.req)?.log : undefined)?.error({ err }, 'unhandled error');
-      return { status_code: 500, body: JSON.stringify({ message: MSG.internalError }) };
+      return { status_code: 500, body: JSON.stringify(refusalBody(500, MSG.internalError)) };
     },
     onUploadFinish: async (_req, upload) => {
       await finishUpload(deps, files, store, upload.id);
@@ -200,6 +202,8 @@ export function courseUploadRoutes(app: FastifyInstance, deps: Deps, files: File
     }
     checked.set(request.raw, { auth, id, log: request.log });
     reply.hijack();
+    // tus writes its answers itself: its refusals get their X-Error-Code on the way out
+    codeRawRefusals(reply.raw);
     await tus.handle(request.raw, reply.raw);
   };
   app.register(async (scope) => {

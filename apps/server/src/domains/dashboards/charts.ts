@@ -13,8 +13,8 @@ import {
 } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { managerTenant, type Tenant, tenantWhere } from '../../platform/tenancy';
 import { courseTenantWhere } from '../courses/access';
-import { managerTenant, type Tenant, tenantWhere } from '../trainings/access';
 
 /**
  * The figures behind the dashboards' charts (decision 0046). Every figure is one grouped statement:
@@ -66,7 +66,7 @@ async function enrolmentsPerMonth(deps: Deps, scope: Scope, months: string[]) {
       .select({ month: monthOf(trainingUsers.created_at), n: sql<number>`count(*)::int` })
       .from(trainingUsers)
       .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
-      .where(and(scope ? tenantWhere(scope) : undefined, gte(trainingUsers.created_at, since)))
+      .where(and(scope ? tenantWhere(trainings, scope) : undefined, gte(trainingUsers.created_at, since)))
       .groupBy(sql`1`),
     deps.db
       .select({ month: monthOf(courseEnrolments.created_at), n: sql<number>`count(*)::int` })
@@ -124,7 +124,7 @@ async function attendance(deps: Deps, scope: Scope) {
   const latest = await deps.db
     .select({ id: trainings.id, slug: trainings.slug, name: trainings.name, start_date: trainings.start_date })
     .from(trainings)
-    .where(and(scope ? tenantWhere(scope) : undefined, lte(trainings.start_date, sql`now()`)))
+    .where(and(scope ? tenantWhere(trainings, scope) : undefined, lte(trainings.start_date, sql`now()`)))
     .orderBy(desc(trainings.start_date), desc(trainings.id))
     .limit(TRAININGS_SHOWN);
   if (!latest.length) return [];
@@ -172,7 +172,7 @@ interface GainRow {
  * latest submitted attempt, for the latest trainings with at least one.
  */
 async function assessmentGain(deps: Deps, scope: Scope) {
-  const where = scope ? sql`and ${tenantWhere(scope)}` : sql``;
+  const where = scope ? sql`and ${tenantWhere(trainings, scope)}` : sql``;
   const result = await deps.db.execute(sql`
     select l.slug, l.name, l.start_date,
       round(avg(l.pct) filter (where l.type = 1), 1)::float8 as pre_percent,

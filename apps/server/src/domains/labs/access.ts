@@ -3,7 +3,15 @@ import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { isManager, managerTenant, type Tenant } from '../trainings/access';
+import {
+  isManager,
+  managerTenant,
+  ownedBy,
+  recordTenant,
+  type Tenant,
+  tenantOf,
+  tenantWhere,
+} from '../../platform/tenancy';
 
 /**
  * Who sees which lab: the managers of its tenant (provider account; organization and its
@@ -11,18 +19,10 @@ import { isManager, managerTenant, type Tenant } from '../trainings/access';
  */
 export type VmRow = typeof vms.$inferSelect;
 
-export const vmTenantWhere = (tenant: Tenant): SQL =>
-  tenant.kind === 'provider' ? eq(vms.owner_user_id, tenant.ownerId) : eq(vms.organization_id, tenant.organizationId);
+export const vmTenantWhere = (tenant: Tenant): SQL => tenantWhere(vms, tenant);
 
-export const tenantColumns = (tenant: Tenant) =>
-  tenant.kind === 'provider'
-    ? { owner_user_id: tenant.ownerId, organization_id: null }
-    : { owner_user_id: null, organization_id: tenant.organizationId };
-
-export const tenantOfVm = (vm: VmRow): Tenant =>
-  vm.owner_user_id
-    ? { kind: 'provider', ownerId: vm.owner_user_id }
-    : { kind: 'organization', organizationId: vm.organization_id! };
+/** A lab's tenant: every lab is created for one (create.ts, with tenantColumns). */
+export const tenantOfVm = (vm: VmRow): Tenant => recordTenant(vm)!;
 
 /** A lab of the caller's tenant by vm_name (deleted ones too when `withDeleted`); 404 otherwise. */
 export async function vmForManager(deps: Deps, auth: AuthContext, name: string, withDeleted = true): Promise<VmRow> {
@@ -43,24 +43,13 @@ export async function vmForUser(deps: Deps, auth: AuthContext, name: string): Pr
 }
 
 export function canUse(auth: AuthContext, vm: VmRow): boolean {
-  if (isManager(auth)) {
-    const t = managerTenantSafe(auth);
-    if (t && (t.kind === 'provider' ? vm.owner_user_id === t.ownerId : vm.organization_id === t.organizationId)) {
-      return true;
-    }
-  }
+  if (isManager(auth) && canUseAsManager(auth, vm)) return true;
   return vm.assigned_user_id === auth.user.id;
 }
 
 export const isLabManager = (auth: AuthContext, vm: VmRow) => isManager(auth) && canUseAsManager(auth, vm);
+// tenantOf, not managerTenant: an organization role without an organization manages no lab (no 403)
 function canUseAsManager(auth: AuthContext, vm: VmRow) {
-  const t = managerTenantSafe(auth);
-  return !!t && (t.kind === 'provider' ? vm.owner_user_id === t.ownerId : vm.organization_id === t.organizationId);
-}
-function managerTenantSafe(auth: AuthContext): Tenant | null {
-  try {
-    return managerTenant(auth);
-  } catch {
-    return null;
-  }
+  const t = tenantOf(auth.user);
+  return !!t && ownedBy(t, vm);
 }

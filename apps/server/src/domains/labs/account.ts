@@ -12,20 +12,19 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/
 import type { Deps } from '../../platform/deps';
 import { invalidField, ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { managerTenant, type Tenant } from '../trainings/access';
-import { tenantColumns } from './access';
+import { managerTenant, type Tenant, tenantColumns, tenantWhere } from '../../platform/tenancy';
 
 /**
  * The tenant's lab account (spec 02 /register-cloud-account, /authorize-cloud-account): the cloud
  * account of the old product becomes one account per provider or organization on our lab engine.
- * Its password is hashed; labs can be created once it has been authorized (signed in) once.
+ * Its password is hashed; labs can be created once it has been authorized (signed in) once. The
+ * manager who registers it has just chosen its password, so registering also authorizes it (issue
+ * 41: a first VM without a second sign-in); /authorize-gc-account still signs in an account
+ * registered without it (older data).
  */
 export type LabAccountRow = typeof labAccounts.$inferSelect;
 
-const accountWhere = (tenant: Tenant) =>
-  tenant.kind === 'provider'
-    ? eq(labAccounts.owner_user_id, tenant.ownerId)
-    : eq(labAccounts.organization_id, tenant.organizationId);
+const accountWhere = (tenant: Tenant) => tenantWhere(labAccounts, tenant);
 
 export async function labAccountOf(deps: Deps, tenant: Tenant): Promise<LabAccountRow | null> {
   const [row] = await deps.db.select().from(labAccounts).where(accountWhere(tenant)).limit(1);
@@ -48,6 +47,7 @@ export async function registerLabAccount(
       first_name: body.first_name,
       last_name: body.last_name,
       password_hash: await hashPassword(body.password),
+      authorized_at: labNow(deps),
     })
     .onConflictDoNothing()
     .returning({ id: labAccounts.id });

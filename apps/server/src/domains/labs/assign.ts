@@ -16,8 +16,8 @@ import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
 import { readUpload, streamImport } from '../../platform/excel';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { isTenantLearner, managerTenant, type Tenant } from '../../platform/tenancy';
 import { issuePasswordLink } from '../accounts-mail';
-import { managerTenant, type Tenant } from '../trainings/access';
 import { newLearner } from '../trainings/training-users';
 import { type VmRow, vmTenantWhere } from './access';
 
@@ -56,11 +56,7 @@ async function freeLabs(tx: Tx, tenant: Tenant, limit: number): Promise<VmRow[]>
  * account (another tenant's learner, a manager, a trainer, a self-registered user) gets the same
  * refusal, so the answer does not tell what the e-mail belongs to.
  */
-function assignable(tenant: Tenant, account: typeof users.$inferSelect): boolean {
-  return tenant.kind === 'provider'
-    ? account.roles.includes('provider_user') && account.provider_id === tenant.ownerId
-    : account.roles.includes('organization_user') && account.organization_id === tenant.organizationId;
-}
+const assignable = (tenant: Tenant, account: typeof users.$inferSelect): boolean => isTenantLearner(tenant, account);
 
 async function accountsByEmail(tx: Tx, emails: string[]) {
   if (emails.length === 0) return new Map<string, typeof users.$inferSelect>();

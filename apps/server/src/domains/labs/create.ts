@@ -7,8 +7,7 @@ import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { managerTenant } from '../trainings/access';
-import { tenantColumns } from './access';
+import { managerTenant, tenantColumns } from '../../platform/tenancy';
 import { labAccountOf } from './account';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -10,6 +10,7 @@ import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { tenantOfVm, type VmRow, vmForManager, vmForUser, vmTenantWhere } from './access';
 import { labAccountOf } from './account';
 import { closeRun, monthToDate, openRun } from './metering';
+import { underTenantLimits } from './tenant-limits';
 
 const engineFailed = (e: unknown) =>
   new ValidationError({
@@ -56,17 +57,20 @@ export async function startLab(deps: Deps, vm: VmRow, userId: number | null): Pr
   const engine = labsFor(deps);
   const problem = await engine.problem();
   if (problem) throw new ValidationError({ other_error: [problem] });
-  try {
-    await engine.start(vm.engine_ref ?? vm.vm_name, await specOf(deps, vm));
-  } catch (e) {
-    throw engineFailed(e);
-  }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(vms)
-      .set({ status: VM_STATUS.start, last_activity_at: at, connections: 0 })
-      .where(eq(vms.id, vm.id));
-    await openRun(tx, vm, at, userId);
+  // the admin's limits on the tenant's running labs and their RAM (master data)
+  await underTenantLimits(deps, vm, async () => {
+    try {
+      await engine.start(vm.engine_ref ?? vm.vm_name, await specOf(deps, vm));
+    } catch (e) {
+      throw engineFailed(e);
+    }
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(vms)
+        .set({ status: VM_STATUS.start, last_activity_at: at, connections: 0 })
+        .where(eq(vms.id, vm.id));
+      await openRun(tx, vm, at, userId);
+    });
   });
   await scheduleIdleCheck(deps, vm, at);
 }

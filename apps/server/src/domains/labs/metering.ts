@@ -1,59 +1,56 @@
-import { HOURS_PER_MONTH, isWindows, VM_STATUS, VM_USAGE_STATUS } from '@trainlab/contract';
+import {
+  type LabPrice,
+  labPrice,
+  minutesMicroPaise,
+  runMinutes,
+  toPaise,
+  VM_STATUS,
+  VM_USAGE_STATUS,
+} from '@trainlab/contract';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { labNow, labsFor } from '../../adapters/labs';
 import { vmPrices, vmStoragePrices, vms, vmUsages } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
-import { ensureVmPriceDefaults } from '../master-data/vm-pricing';
+import { ensureVmPriceDefaults } from '../master-data/vm-price-defaults';
 import type { VmRow } from './access';
 
 /**
- * Metering (spec 02 §9): a run costs, per hour, the platform price plus the cloud price of the
- * lab's RAM row for its OS, plus its storage (monthly price per GB, platform + cloud, spread over
- * a 720-hour month). Prices are read as rupees and turned into integer micro-paise per hour; a
- * run accrues micro-paise and is rounded to whole paise once, when it closes. When the admin
- * changes prices, open runs fold in what they owe at the old prices first (rollOpenRuns), so every
- * stretch of a run is billed at the price in force during it.
+ * Metering (spec 02 §9) by the one price rule of packages/contract lab-price.ts (decision 0053):
+ * a run is charged the lab's price per hour (platform machine price + platform storage per month
+ * ÷ 720) for its whole minutes, rounded to paise once when it closes. When the admin changes
+ * prices, open runs fold in what they owe at the old prices first (rollOpenRuns): minutes are
+ * counted from the run's start, so the stretches' minutes always add up to the run's minutes.
  */
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
 
-const MICRO = 1_000_000;
-const MS_PER_HOUR = 3_600_000;
-/** rupees → micro-paise */
-const microPaise = (rupees: number) => Math.round(rupees * 100 * MICRO);
-
+/** The admin's current price sheet, read once per operation. */
 export interface Rates {
-  /** micro-paise per hour per RAM row and OS, and per GB of storage */
-  byRam: Map<number, { linux: number; windows: number }>;
-  storagePerGbMonth: number;
+  list: { memory: number; linux: number; windows: number }[];
+  storage_price: number;
 }
 
 export async function currentRates(db: DbOrTx): Promise<Rates> {
   await ensureVmPriceDefaults(db as Db);
-  const rows = await db.select().from(vmPrices);
+  const list = await db
+    .select({ memory: vmPrices.memory, linux: vmPrices.linux, windows: vmPrices.windows })
+    .from(vmPrices);
   const [storage] = await db.select().from(vmStoragePrices).limit(1);
-  return {
-    byRam: new Map(
-      rows.map((r) => [
-        r.memory,
-        { linux: microPaise(r.linux + r.cl_linux_price), windows: microPaise(r.windows + r.cl_windows_price) },
-      ]),
-    ),
-    storagePerGbMonth: storage ? microPaise(storage.storage_price + storage.cl_storage_price) : 0,
-  };
+  return { list, storage_price: storage?.storage_price ?? 0 };
 }
 
-/** Micro-paise per hour of one lab at these rates. */
-export function hourlyMicro(rates: Rates, vm: Pick<VmRow, 'image' | 'ram' | 'storage'>): number {
-  const row = rates.byRam.get(vm.ram);
-  const compute = row ? (isWindows(vm.image) ? row.windows : row.linux) : 0;
-  return compute + (rates.storagePerGbMonth * vm.storage) / HOURS_PER_MONTH;
-}
+const NO_PRICE: LabPrice = { machinePerHour: 0, storagePerMonth: 0, storagePerHour: 0, perHour: 0 };
+/** One lab's price at these rates (hundredths of a paisa); a RAM size without a row costs nothing. */
+export const priceOf = (rates: Rates, vm: Pick<VmRow, 'image' | 'ram' | 'storage'>): LabPrice =>
+  labPrice(rates, vm) ?? NO_PRICE;
 
-/** What a stretch of ms costs at an hourly rate, in micro-paise. */
-export const stretchMicro = (ms: number, perHour: number) => Math.round((Math.max(0, ms) * perHour) / MS_PER_HOUR);
+/** Micro-paise a run owes for its minutes between `since` and `to` (both counted from its start). */
+function stretch(run: { vm_start: Date | null }, since: Date, to: Date, perHour: number): number {
+  const start = (run.vm_start ?? since).getTime();
+  return minutesMicroPaise(perHour, runMinutes(start, to.getTime()) - runMinutes(start, since.getTime()));
+}
 
 export type UsageRow = typeof vmUsages.$inferSelect;
 
@@ -77,14 +74,14 @@ export async function closeRun(db: DbOrTx, vm: VmRow, at: Date): Promise<UsageRo
   const stop = at < start ? start : at;
   const rates = await currentRates(db);
   const since = run.rate_since ?? start;
-  const micro = run.accrued_micropaise + stretchMicro(stop.getTime() - since.getTime(), hourlyMicro(rates, vm));
+  const micro = run.accrued_micropaise + stretch(run, since, stop, priceOf(rates, vm).perHour);
   const [closed] = await db
     .update(vmUsages)
     .set({
       status: VM_USAGE_STATUS.stop,
       vm_stop: stop,
-      used_min: Math.round((stop.getTime() - start.getTime()) / 60_000),
-      cost_paise: Math.round(micro / MICRO),
+      used_min: runMinutes(start.getTime(), stop.getTime()),
+      cost_paise: toPaise(micro),
       accrued_micropaise: micro,
       rate_since: stop,
     })
@@ -111,8 +108,7 @@ export async function rollOpenRuns(tx: Tx, at: Date): Promise<void> {
     await tx
       .update(vmUsages)
       .set({
-        accrued_micropaise:
-          run.accrued_micropaise + stretchMicro(at.getTime() - since.getTime(), hourlyMicro(rates, vm)),
+        accrued_micropaise: run.accrued_micropaise + stretch(run, since, at, priceOf(rates, vm).perHour),
         rate_since: at,
       })
       .where(eq(vmUsages.id, run.id));
@@ -122,7 +118,7 @@ export async function rollOpenRuns(tx: Tx, at: Date): Promise<void> {
 /** What an open run owes at `at` (micro-paise), without closing it. */
 export function openRunMicro(run: UsageRow, vm: VmRow, rates: Rates, at: Date): number {
   const since = run.rate_since ?? run.vm_start ?? at;
-  return run.accrued_micropaise + stretchMicro(at.getTime() - since.getTime(), hourlyMicro(rates, vm));
+  return run.accrued_micropaise + stretch(run, since, at, priceOf(rates, vm).perHour);
 }
 
 /** This calendar month's (UTC) running minutes and spend in paise of a set of labs, open runs included. */
@@ -146,13 +142,13 @@ export async function monthToDate(deps: Deps, vmIds: number[], at: Date): Promis
   for (const { run, vm } of rows) {
     if (run.status === VM_USAGE_STATUS.stop) {
       minutes += run.used_min;
-      micro += run.cost_paise * MICRO;
+      micro += run.cost_paise * 1_000_000;
     } else {
-      minutes += Math.max(0, at.getTime() - (run.vm_start ?? at).getTime()) / 60_000;
+      minutes += runMinutes((run.vm_start ?? at).getTime(), at.getTime());
       micro += openRunMicro(run, vm, rates, at);
     }
   }
-  return { minutes, paise: Math.round(micro / MICRO) };
+  return { minutes, paise: toPaise(micro) };
 }
 
 /**

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { labsFor } from '../../adapters/labs';
 import { encodeInstruction, GuacdError, InstructionReader, openGuacd } from '../../adapters/labs/guacamole';
 import type { Deps } from '../../platform/deps';
-import { activity, admit, inbox, type WebSocket } from './ws';
+import { fromBrowser as inputTo, toBrowser } from './flow';
+import { activity, admit, inbox, type WebSocket } from './socket-admission';
 
 /**
  * /ws/labs/rdp/{name}: a Windows lab's desktop in the browser (guacamole-common-js, WebSocket
@@ -48,8 +49,11 @@ function guacClosing(socket: WebSocket): WebSocket {
     get OPEN() {
       return socket.OPEN;
     },
-    send: (data) => socket.send(data),
+    send: (data, done) => socket.send(data, done),
     close: (code = 1000) => socket.close(code, String(GUAC_STATUS[code] ?? 0)),
+    pause: () => socket.pause?.(),
+    resume: () => socket.resume?.(),
+    terminate: () => socket.terminate?.(),
     on: ((event: 'message' | 'close' | 'error', listener: () => void) =>
       socket.on(event as 'close', listener)) as WebSocket['on'],
   };
@@ -58,8 +62,9 @@ function guacClosing(socket: WebSocket): WebSocket {
 export async function rdp(deps: Deps, raw: WebSocket, request: FastifyRequest): Promise<void> {
   const socket = guacClosing(raw);
   const onMessages = inbox(socket);
-  const vm = await admit(deps, request, socket);
-  if (!vm) return;
+  const admitted = await admit(deps, request, socket);
+  if (!admitted) return;
+  const { vm } = admitted;
   if (!deps.config.GUACD_HOST) {
     socket.close(4503);
     return;
@@ -103,10 +108,13 @@ export async function rdp(deps: Deps, raw: WebSocket, request: FastifyRequest): 
   // the tunnel's id comes first (an internal instruction with an empty opcode); then the screen
   socket.send(encodeInstruction(['', randomUUID()]));
   if (guacd.rest) socket.send(guacd.rest);
+  // a browser that stops reading pauses guacd's socket (flow.ts), which then stops drawing
+  const send = toBrowser(socket, guacd.socket);
+  const toGuacd = inputTo(socket, guacd.socket);
   guacd.socket.on('data', (chunk: Buffer) => {
     try {
       const { raw } = guacd.reader.push(chunk);
-      if (raw && socket.readyState === socket.OPEN) socket.send(raw);
+      if (raw) send(raw);
     } catch {
       end();
     }
@@ -126,14 +134,14 @@ export async function rdp(deps: Deps, raw: WebSocket, request: FastifyRequest): 
     for (const [opcode, ...args] of parsed.instructions) {
       if (opcode === '') {
         // the tunnel's keep-alive is answered here, never sent to guacd
-        if (args[0] === 'ping') socket.send(encodeInstruction(['', 'ping', args[1] ?? '']));
+        if (args[0] === 'ping') send(encodeInstruction(['', 'ping', args[1] ?? '']));
         continue;
       }
       if (!opcode || !RELAYED.has(opcode)) continue;
       if (INPUT.has(opcode)) track.input();
       out += encodeInstruction([opcode, ...args]);
     }
-    if (out) guacd.socket.write(out);
+    if (out) toGuacd(out);
   });
   socket.on('close', end);
   socket.on('error', end);

@@ -13,7 +13,8 @@ import { labAccounts, labScheduleEvents, labSchedules, syllabusTopics, trainings
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound, ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { managerTenant, trainingForManager } from '../trainings/access';
+import { managerTenant } from '../../platform/tenancy';
+import { trainingForManager } from '../trainings/access';
 import { vmTenantWhere } from './access';
 import { labAccountOf } from './account';
 import { labsOfTie, scheduleSweep, tenantLead, windowsOf } from './schedule';

@@ -14,7 +14,7 @@ import {
 import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
-import type { Tenant } from '../trainings/access';
+import { recordTenant, type Tenant, tenantWhere } from '../../platform/tenancy';
 import { type VmRow, vmTenantWhere } from './access';
 import { startLab, stopLab } from './lifecycle';
 
@@ -32,25 +32,33 @@ export const SCHEDULE_JOB = 'lab-schedule-sweep';
 const SWEEP_EVERY_MS = 60_000;
 /** windows that ended longer ago than this are not looked at */
 const LOOK_BACK_MS = 24 * 3600_000;
+/**
+ * Labs a sweep starts (or stops) at the same time. A start returns once the lab's desktop is up
+ * (seconds); one after another, the last lab of a class of 50 waited for 49 desktops before its
+ * own start (bench/class.ts). The container engine decides admissions one by one and then starts
+ * the admitted containers side by side (container-capacity.ts).
+ */
+const LABS_AT_ONCE = 8;
+
+/** `run` for every item, LABS_AT_ONCE at a time */
+async function atOnce<T>(items: T[], run: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(LABS_AT_ONCE, queue.length) }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await run(next);
+    }),
+  );
+}
 
 export type ScheduleRow = typeof labSchedules.$inferSelect;
 type TopicWindow = { topicId: number; topic: string; opens: Date; closes: Date };
-
-const trainingTenant = (t: { owner_user_id: number | null; organization_id: number | null }): Tenant =>
-  t.owner_user_id
-    ? { kind: 'provider', ownerId: t.owner_user_id }
-    : { kind: 'organization', organizationId: t.organization_id! };
 
 /** The tenant's default lead minutes (its lab account), 15 without one. */
 export async function tenantLead(deps: Deps, tenant: Tenant): Promise<number> {
   const [row] = await deps.db
     .select({ lead: labAccounts.schedule_lead_minutes })
     .from(labAccounts)
-    .where(
-      tenant.kind === 'provider'
-        ? eq(labAccounts.owner_user_id, tenant.ownerId)
-        : eq(labAccounts.organization_id, tenant.organizationId),
-    );
+    .where(tenantWhere(labAccounts, tenant));
   return row?.lead ?? 15;
 }
 
@@ -133,8 +141,13 @@ export async function sweepLabSchedules(deps: Deps): Promise<{ started: number; 
   // a lab stops only when no window of any tie holds it: two ties or back-to-back topics share it
   const held = new Set<number>();
   const stops: { tie: ScheduleRow; w: TopicWindow; vm: VmRow }[] = [];
+  // each lab started (stopped) once per sweep, however many windows hold it; each window's act recorded
+  const starts = new Map<number, { vm: VmRow; due: { tie: ScheduleRow; w: TopicWindow }[] }>();
   for (const { tie, training } of ties) {
-    const tenant = trainingTenant(training);
+    // every training belongs to a tenant (trainings.ts creates it with tenantColumns); a row that
+    // names none is skipped, never allowed to stop the sweep for every other class
+    const tenant = recordTenant(training);
+    if (!tenant) continue;
     const lead = tie.lead_minutes ?? (await tenantLead(deps, tenant));
     const windows = await windowsOf(deps, training.id, lead, tie.grace_minutes, now);
     if (!windows.length) continue;
@@ -162,22 +175,33 @@ export async function sweepLabSchedules(deps: Deps): Promise<{ started: number; 
         if (open) {
           held.add(vm.id);
           if (has(w, vm, 'start')) continue;
-          let outcome: string | null = null;
-          try {
-            await startLab(deps, vm, vm.assigned_user_id);
-            started++;
-          } catch (e) {
-            outcome = reason(e);
-          }
-          await record(deps, tie, w, vm, 'start', now, outcome);
+          const start = starts.get(vm.id) ?? { vm, due: [] };
+          start.due.push({ tie, w });
+          starts.set(vm.id, start);
         } else if (now >= w.closes && has(w, vm, 'start') && !has(w, vm, 'stop')) {
           stops.push({ tie, w, vm });
         }
       }
     }
   }
+  await atOnce([...starts.values()], async ({ vm, due }) => {
+    let outcome: string | null = null;
+    try {
+      await startLab(deps, vm, vm.assigned_user_id);
+      started++;
+    } catch (e) {
+      outcome = reason(e);
+    }
+    for (const { tie, w } of due) await record(deps, tie, w, vm, 'start', now, outcome);
+  });
+  const stopping = new Map<number, { vm: VmRow; due: { tie: ScheduleRow; w: TopicWindow }[] }>();
   for (const { tie, w, vm } of stops) {
     if (held.has(vm.id)) continue;
+    const stop = stopping.get(vm.id) ?? { vm, due: [] };
+    stop.due.push({ tie, w });
+    stopping.set(vm.id, stop);
+  }
+  await atOnce([...stopping.values()], async ({ vm, due }) => {
     const [fresh] = await deps.db.select().from(vms).where(eq(vms.id, vm.id));
     let outcome: string | null = null;
     try {
@@ -188,8 +212,8 @@ export async function sweepLabSchedules(deps: Deps): Promise<{ started: number; 
     } catch (e) {
       outcome = reason(e);
     }
-    await record(deps, tie, w, vm, 'stop', now, outcome);
-  }
+    for (const { tie, w } of due) await record(deps, tie, w, vm, 'stop', now, outcome);
+  });
   return { started, stopped, next };
 }
 

@@ -1,4 +1,13 @@
-import { RDP_GATEWAY_MISSING, VM_DISPLAY, VM_STATUS, VM_USAGE_STATUS, type vmListRequest } from '@trainlab/contract';
+import {
+  RDP_GATEWAY_MISSING,
+  runMinutes,
+  toPaise,
+  unitsToRupees,
+  VM_DISPLAY,
+  VM_STATUS,
+  VM_USAGE_STATUS,
+  type vmListRequest,
+} from '@trainlab/contract';
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { labNow, labsFor } from '../../adapters/labs';
@@ -6,9 +15,9 @@ import { users, vms, vmUsages } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
-import { managerTenant } from '../trainings/access';
+import { managerTenant } from '../../platform/tenancy';
 import { type VmRow, vmForManager, vmForUser, vmTenantWhere } from './access';
-import { currentRates, hourlyMicro, openRunMicro } from './metering';
+import { currentRates, openRunMicro, priceOf } from './metering';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const rupees = (paise: number) => paise / 100;
@@ -78,13 +87,14 @@ export async function vmDetails(deps: Deps, auth: AuthContext, name: string) {
     .where(eq(vmUsages.vm_id, vm.id))
     .orderBy(asc(vmUsages.id));
   const rates = await currentRates(deps.db);
+  const price = priceOf(rates, vm);
   const now = labNow(deps);
   let total = 0;
   let minutes = 0;
   const list = usage.map(({ run, first_name, last_name }) => {
     const open = run.status === VM_USAGE_STATUS.start;
-    const paise = open ? Math.round(openRunMicro(run, vm, rates, now) / 1_000_000) : run.cost_paise;
-    const used = open ? Math.round((now.getTime() - (run.vm_start ?? now).getTime()) / 60_000) : run.used_min;
+    const paise = open ? toPaise(openRunMicro(run, vm, rates, now)) : run.cost_paise;
+    const used = open ? runMinutes((run.vm_start ?? now).getTime(), now.getTime()) : run.used_min;
     total += paise;
     minutes += used;
     return {
@@ -103,7 +113,12 @@ export async function vmDetails(deps: Deps, auth: AuthContext, name: string) {
   return {
     data: {
       ...toVmRow(joined!),
-      hourly_price: Math.round(hourlyMicro(rates, vm) / 10_000) / 10_000,
+      hourly_price: unitsToRupees(price.perHour),
+      price: {
+        machine_per_hour: unitsToRupees(price.machinePerHour),
+        storage_per_month: unitsToRupees(price.storagePerMonth),
+        storage_per_hour: unitsToRupees(price.storagePerHour),
+      },
       username: vm.username ?? vm.vm_name,
     },
     usage: list,
@@ -119,7 +134,8 @@ export async function vmCount(deps: Deps, auth: AuthContext) {
     .select({
       count: sql<number>`count(*) filter (where ${vms.status} <> 3)::int`,
       running: sql<number>`count(*) filter (where ${vms.status} = 1)::int`,
-      stopped: sql<number>`count(*) filter (where ${vms.status} in (0, 2))::int`,
+      stopped: sql<number>`count(*) filter (where ${vms.status} = 2)::int`,
+      not_started: sql<number>`count(*) filter (where ${vms.status} = 0)::int`,
       assigned: sql<number>`count(*) filter (where ${vms.status} <> 3 and ${vms.assigned_user_id} is not null)::int`,
     })
     .from(vms)
@@ -130,26 +146,25 @@ export async function vmCount(deps: Deps, auth: AuthContext) {
     count,
     running: Number(r?.running ?? 0),
     stopped: Number(r?.stopped ?? 0),
+    not_started: Number(r?.not_started ?? 0),
     assigned,
     unassigned: count - assigned,
   };
 }
 
-/** d_vm_data of /lpu/dashboard-data: the learner's most recently assigned lab that is not deleted. */
-export async function learnerVm(deps: Deps, userId: number) {
-  const [vm] = await deps.db
+/** /lpu/dashboard-data: every lab assigned to the learner and not deleted, most recently assigned first. */
+export async function learnerVms(deps: Deps, userId: number) {
+  const rows = await deps.db
     .select()
     .from(vms)
     .where(and(eq(vms.assigned_user_id, userId), ne(vms.status, VM_STATUS.deleted)))
-    .orderBy(sql`${vms.assigned_at} desc nulls last`, desc(vms.id))
-    .limit(1);
-  if (!vm) return null;
-  return {
+    .orderBy(sql`${vms.assigned_at} desc nulls last`, desc(vms.id));
+  return rows.map((vm) => ({
     vm_name: vm.vm_name,
     name: vm.name,
     created_at: (vm.assigned_at ?? vm.created_at).toISOString(),
     status: vm.status,
-  };
+  }));
 }
 
 /** /vm-connection {name}: what /vm/{name} needs; the assigned learner and the tenant's managers only. */
@@ -159,7 +174,7 @@ export async function vmConnection(deps: Deps, auth: AuthContext, name: string) 
   const problem = await engine.problem();
   const linux = vm.protocol === 'ssh';
   // the desktop comes through our server from engines that run the lab's VNC server themselves
-  const local = vm.engine === 'local' || vm.engine === 'container';
+  const local = vm.engine === 'local' || vm.engine === 'container' || vm.engine === 'kubernetes';
   return {
     vm_name: vm.vm_name,
     name: vm.name,

@@ -1,18 +1,14 @@
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { VM_STATUS } from '@trainlab/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type LabStream, labsFor } from '../../adapters/labs';
-import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { resolveSession } from '../../platform/http/auth-context';
 import type { SocketNeeds } from '../../platform/http/websocket';
-import { canUse, type VmRow } from './access';
-import { touchLab } from './lifecycle';
+import type { VmRow } from './access';
+import { fromBrowser, toBrowser } from './flow';
 import { rdp } from './rdp';
 import { RfbViewOnlyFilter } from './rfb-view-only';
-import { watchableLab } from './watch';
+import { activity, admit, inbox, type WebSocket } from './socket-admission';
 
 /**
  * Remote access in the browser, through our server:
@@ -21,33 +17,12 @@ import { watchableLab } from './watch';
  * - /ws/labs/rdp/{name}: guacamole-common-js ⇄ guacd for Windows labs (rdp.ts).
  * The session token travels as a WebSocket subprotocol `auth.<token>` (a header, so never in a URL
  * or a log); each socket is checked like a call: a live session of the assigned learner or of a
- * manager of the lab's tenant, on a started lab. Close codes: 4401 no session, 4404 not yours or
- * missing, 4409 not started, 4503 the engine cannot reach it.
+ * manager of the lab's tenant, on a started lab, when it opens and again every few seconds while it
+ * is open (rights.ts: a logout or a lost assignment closes it). Close codes: 4401 no session, 4404
+ * not yours or missing, 4409 not started, 4503 the engine cannot reach it. Every relay is flow
+ * controlled (flow.ts): a browser that stops reading pauses the lab, nothing piles up here.
  */
-/** The parts of a `ws` WebSocket used here (the package ships no types). */
-export interface WebSocket {
-  readonly readyState: number;
-  readonly OPEN: number;
-  send(data: Buffer | string): void;
-  close(code?: number, reason?: string): void;
-  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: 'close' | 'error', listener: () => void): void;
-}
-
 export const LAB_WS_PROTOCOLS = { terminal: 'tl-terminal', vnc: 'binary', rdp: 'guacamole' } as const;
-const AUTH_PREFIX = 'auth.';
-/** input counts as activity at most this often (a database write) */
-const TOUCH_EVERY_MS = 10_000;
-
-function tokenOf(request: FastifyRequest): string | null {
-  const header = request.headers['sec-websocket-protocol'];
-  if (typeof header !== 'string') return null;
-  const found = header
-    .split(',')
-    .map((p) => p.trim())
-    .find((p) => p.startsWith(AUTH_PREFIX));
-  return found ? found.slice(AUTH_PREFIX.length) : null;
-}
 
 /** `?view={slug}`: a moderator of that training watching a learner's desktop, input dropped. */
 const viewOf = (request: FastifyRequest) => {
@@ -55,85 +30,25 @@ const viewOf = (request: FastifyRequest) => {
   return typeof view === 'string' && view ? view : null;
 };
 
-export async function admit(
-  deps: Deps,
-  request: FastifyRequest,
-  socket: WebSocket,
-  view?: string,
-): Promise<VmRow | null> {
-  const token = tokenOf(request);
-  const auth = token ? await resolveSession(deps, token) : null;
-  if (!auth) {
-    socket.close(4401, 'Unauthenticated.');
-    return null;
-  }
-  const name = (request.params as { name?: string }).name ?? '';
-  const [vm] = await deps.db.select().from(vms).where(eq(vms.vm_name, name)).limit(1);
-  if (!vm || !(view ? await watchableLab(deps, auth, view, name) : canUse(auth, vm))) {
-    socket.close(4404, 'Not Found');
-    return null;
-  }
-  if (vm.status !== VM_STATUS.start) {
-    socket.close(4409, 'The VM is not started.');
-    return null;
-  }
-  return vm;
-}
-
 /**
  * The browser left while the socket waited (admission, the engine): nothing may be opened for it
  * then, or the lab would keep a connection nobody closes and count a user who is not there.
  */
 const gone = (socket: WebSocket) => socket.readyState !== socket.OPEN;
 
-/** Keeps the lab's idle clock and open-connection count up to date for one socket. */
-export function activity(deps: Deps, vm: VmRow) {
-  let last = 0;
-  let open = false;
-  return {
-    opened: async () => {
-      open = true;
-      last = Date.now();
-      await touchLab(deps, vm.id, 1);
-    },
-    input: () => {
-      const now = Date.now();
-      if (now - last < TOUCH_EVERY_MS) return;
-      last = now;
-      void touchLab(deps, vm.id).catch(() => undefined);
-    },
-    closed: () => {
-      if (!open) return;
-      open = false;
-      void touchLab(deps, vm.id, -1).catch(() => undefined);
-    },
-  };
-}
-
-/** Messages that arrive while the socket is being admitted wait for their handler. */
-export function inbox(socket: WebSocket) {
-  const early: { raw: Buffer; isBinary: boolean }[] = [];
-  let handler: ((raw: Buffer, isBinary: boolean) => void) | null = null;
-  socket.on('message', (raw, isBinary) => {
-    if (handler) handler(raw, isBinary);
-    else if (early.length < 100) early.push({ raw, isBinary });
-  });
-  return (next: (raw: Buffer, isBinary: boolean) => void) => {
-    handler = next;
-    for (const m of early.splice(0)) next(m.raw, m.isBinary);
-  };
-}
-
 async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   const onMessages = inbox(socket);
-  const vm = await admit(deps, request, socket);
-  if (!vm) return;
+  const admitted = await admit(deps, request, socket);
+  if (!admitted) return;
+  const { vm } = admitted;
   const query = request.query as { cols?: string; rows?: string };
   const size = { cols: Number(query.cols) || 120, rows: Number(query.rows) || 32 };
   const engine = labsFor(deps);
   const ref = vm.engine_ref ?? vm.vm_name;
   // engines that reach labs through their own API (containers) open the shell themselves
-  const opened = engine.openShell ? await engine.openShell(ref, size).catch(() => undefined) : null;
+  const opened = engine.openShell
+    ? await engine.openShell(ref, size, `u${admitted.userId}`).catch(() => undefined)
+    : null;
   if (opened === undefined) {
     socket.close(4503, 'The VM did not answer.');
     return;
@@ -160,6 +75,7 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
   if (gone(socket)) return;
   const ssh = new Client();
   let stream: import('ssh2').ClientChannel | null = null;
+  let toLab: ((chunk: Buffer | string) => void) | null = null;
   const end = () => {
     track.closed();
     ssh.end();
@@ -173,14 +89,14 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
       return;
     }
     if (isBinary) {
-      stream.write(raw);
+      toLab!(raw);
       track.input();
       return;
     }
     try {
       const msg = JSON.parse(raw.toString()) as { type?: string; data?: string; cols?: number; rows?: number };
       if (msg.type === 'data' && typeof msg.data === 'string') {
-        stream.write(msg.data);
+        toLab!(msg.data);
         track.input();
       } else if (msg.type === 'resize' && msg.cols && msg.rows) {
         stream.setWindow(Math.min(500, msg.rows), Math.min(500, msg.cols), 0, 0);
@@ -202,11 +118,11 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
         return;
       }
       stream = channel;
+      toLab = fromBrowser(socket, channel);
       void track.opened();
       for (const m of pending.splice(0)) onMessage(m.raw, m.isBinary);
-      channel.on('data', (chunk: Buffer) => {
-        if (socket.readyState === socket.OPEN) socket.send(chunk);
-      });
+      // a paused channel grants the lab no more window: its shell waits
+      channel.on('data', toBrowser(socket, channel));
       channel.on('close', end);
     });
   });
@@ -242,22 +158,21 @@ function pipeTerminal(
     if (socket.readyState === socket.OPEN) socket.close(1000);
   };
   void track.opened();
-  shell.stream.on('data', (chunk: Buffer) => {
-    if (socket.readyState === socket.OPEN) socket.send(chunk);
-  });
+  shell.stream.on('data', toBrowser(socket, shell.stream));
+  const toLab = fromBrowser(socket, shell.stream);
   shell.stream.on('end', end);
   shell.stream.on('close', end);
   shell.stream.on('error', end);
   onMessages((raw, isBinary) => {
     if (isBinary) {
-      shell.stream.write(raw);
+      toLab(raw);
       track.input();
       return;
     }
     try {
       const msg = JSON.parse(raw.toString()) as { type?: string; data?: string; cols?: number; rows?: number };
       if (msg.type === 'data' && typeof msg.data === 'string') {
-        shell.stream.write(msg.data);
+        toLab(msg.data);
         track.input();
       } else if (msg.type === 'resize' && msg.cols && msg.rows) {
         void shell.resize?.(msg.cols, msg.rows);
@@ -273,8 +188,9 @@ function pipeTerminal(
 async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   const onMessages = inbox(socket);
   const view = viewOf(request);
-  const vm = await admit(deps, request, socket, view ?? undefined);
-  if (!vm) return;
+  const admitted = await admit(deps, request, socket, view ?? undefined);
+  if (!admitted) return;
+  const { vm } = admitted;
   const engine = labsFor(deps);
   const ref = vm.engine_ref ?? vm.vm_name;
   const opened = engine.openDesktop ? await engine.openDesktop(ref).catch(() => undefined) : null;
@@ -306,20 +222,19 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   };
   if (opened) void track.opened();
   else tcp.on('connect', () => void track.opened());
-  tcp.on('data', (chunk) => {
-    if (socket.readyState === socket.OPEN) socket.send(chunk);
-  });
+  tcp.on('data', toBrowser(socket, tcp));
+  const toLab = fromBrowser(socket, tcp);
   tcp.on('close', end);
   tcp.on('error', end);
   onMessages((raw) => {
     if (!filter) {
-      tcp.write(raw);
+      toLab(raw);
       track.input();
       return;
     }
     try {
       const allowed = filter.push(raw);
-      if (allowed.length) tcp.write(allowed);
+      if (allowed.length) toLab(allowed);
     } catch {
       end();
     }

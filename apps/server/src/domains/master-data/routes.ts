@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { categoryRoutes } from './categories';
 import { certificationRoutes } from './certifications';
+import { labLimitRoutes } from './lab-limits';
 import { serviceRoutes } from './services';
 import { templateRoutes } from './templates';
 import { trainingCourseRoutes } from './training-courses';
@@ -14,5 +15,6 @@ export function masterDataRoutes(app: FastifyInstance, deps: Deps): void {
   trainingCourseRoutes(app, deps);
   serviceRoutes(app, deps);
   vmPricingRoutes(app, deps);
+  labLimitRoutes(app, deps);
   templateRoutes(app, deps);
 }

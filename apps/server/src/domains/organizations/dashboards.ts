@@ -34,7 +34,9 @@ export async function orgDashboard(deps: Deps, organizationId: number) {
   const [subAdmins, pending, orgUsers, depts, branchCount, sectionCount] = await Promise.all([
     countOf(deps, users, and(inOrg, isSubadmin(), eq(users.is_approved, 1))),
     countOf(deps, users, and(inOrg, isSubadmin(), eq(users.is_approved, 0))),
-    countOf(deps, users, and(inOrg, arrayContains(users.roles, ['organization_user']))),
+    // every account of the organization (its own, sub-admins, members): the people Latest users lists,
+    // so the tile and the list agree (the tile counted members only: 1 beside a list of 3)
+    countOf(deps, users, inOrg),
     countOf(deps, departments, eq(departments.organization_id, organizationId)),
     countOf(deps, branches, eq(branches.organization_id, organizationId)),
     countOf(deps, sections, eq(sections.organization_id, organizationId)),

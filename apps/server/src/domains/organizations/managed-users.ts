@@ -1,11 +1,12 @@
 import { type managedUsersRequest, ORG_MSG, type Role, type updateUserProfileRequest } from '@trainlab/contract';
-import { and, arrayContains, arrayOverlaps, eq, not, or, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, not, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { pageWindow } from '../../platform/http/paging';
+import { managedAccountsWhere, tenantsOf } from '../../platform/tenancy';
 import { pageOfPeople } from './people-page';
 import { emailTaken, isUniqueViolation } from './shared';
 
@@ -22,18 +23,8 @@ type UserRow = typeof users.$inferSelect;
 export function managedScope(caller: UserRow): SQL | null {
   const roles = caller.roles;
   if (roles.includes('admin')) return not(arrayContains(users.roles, ['admin']));
-  const parts: SQL[] = [];
-  if (roles.includes('provider')) {
-    parts.push(and(eq(users.provider_id, caller.id), arrayContains(users.roles, ['provider_user']))!);
-  }
-  if ((roles.includes('organization') || roles.includes('org_subadmin')) && caller.organization_id) {
-    parts.push(
-      and(
-        eq(users.organization_id, caller.organization_id),
-        arrayOverlaps(users.roles, ['organization_user', 'org_subadmin']),
-      )!,
-    );
-  }
+  // the tenants' rule (platform/tenancy.ts): a provider's own, an organization's people
+  const parts = tenantsOf(caller).map(managedAccountsWhere);
   if (!parts.length) return null;
   return parts.length === 1 ? parts[0]! : or(...parts)!;
 }

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound } from '../../platform/errors';
 import { countWhere, orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import { PROVIDER_ROLE, tenantLearnersWhere } from '../../platform/tenancy';
 import { sendDecisionMail } from '../accounts-mail';
 import { iso } from './shared';
 
@@ -57,12 +58,12 @@ export async function childUsersList(deps: Deps, slug: string) {
   const [provider] = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.slug, slug), arrayContains(users.roles, ['provider'])));
+    .where(and(eq(users.slug, slug), arrayContains(users.roles, [PROVIDER_ROLE])));
   if (!provider) throw notFound();
   const rows = await deps.db
     .select()
     .from(users)
-    .where(and(eq(users.provider_id, provider.id), arrayContains(users.roles, ['provider_user'])))
+    .where(tenantLearnersWhere({ kind: 'provider', ownerId: provider.id }))
     .orderBy(desc(users.id));
   return {
     list: rows.map((u) => ({

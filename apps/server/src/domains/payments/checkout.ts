@@ -7,8 +7,8 @@ import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { ownedBy, type Tenant, tenantColumns, tenantWhere } from '../../platform/tenancy';
 import { toRupees } from '../catalog/catalog';
-import type { Tenant } from '../trainings/access';
 import { cartLines, mergeCart, payableLines } from './cart';
 import { complete, fail, itemsOf, type Payment, paymentByOrder, paymentRowOf, reload } from './store';
 
@@ -22,27 +22,15 @@ export interface OrderItem {
 /** A pending order is reused for the same items within this window (a double click on Pay). */
 const REUSE_MS = 30 * 60_000;
 
-const tenantCols = (t: Tenant | null) =>
-  !t
-    ? { owner_user_id: null, organization_id: null }
-    : t.kind === 'provider'
-      ? { owner_user_id: t.ownerId, organization_id: null }
-      : { owner_user_id: null, organization_id: t.organizationId };
+// a purchase of a learner or a visitor belongs to no tenant
+const tenantCols = (t: Tenant | null) => (t ? tenantColumns(t) : { owner_user_id: null, organization_id: null });
 
-export const paymentTenantWhere = (t: Tenant) =>
-  t.kind === 'provider' ? eq(payments.owner_user_id, t.ownerId) : eq(payments.organization_id, t.organizationId);
+export const paymentTenantWhere = (t: Tenant) => tenantWhere(payments, t);
 
 /** GST rate (basis points) of a tenant's receipts, else the platform's. */
 export async function gstBp(deps: Deps, tenant: Tenant | null): Promise<number> {
   if (tenant) {
-    const [s] = await deps.db
-      .select()
-      .from(billingSettings)
-      .where(
-        tenant.kind === 'provider'
-          ? eq(billingSettings.owner_user_id, tenant.ownerId)
-          : eq(billingSettings.organization_id, tenant.organizationId),
-      );
+    const [s] = await deps.db.select().from(billingSettings).where(tenantWhere(billingSettings, tenant));
     if (s) return s.gst_bp;
   }
   return Math.round(deps.config.GST_PERCENT * 100);
@@ -165,9 +153,7 @@ export async function checkoutCart(deps: Deps, auth: AuthContext, deviceKey: str
 export function mayActOn(p: Payment, auth: AuthContext, tenant: Tenant | null): boolean {
   if (p.purpose === 'vm') {
     if (!tenant) return false;
-    return tenant.kind === 'provider'
-      ? p.owner_user_id === tenant.ownerId
-      : p.organization_id === tenant.organizationId;
+    return ownedBy(tenant, p);
   }
   return p.user_id === auth.user.id;
 }

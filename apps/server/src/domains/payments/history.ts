@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { cappedCount, countWhere, orderFor, pageWindow, searchWhere, toCountedPage } from '../../platform/http/paging';
-import { isManager, managerTenant, type Tenant } from '../trainings/access';
+import { isManager, managerTenant, type Tenant, tenantColumns, tenantWhere } from '../../platform/tenancy';
 import { gstBp, mayActOn, paymentTenantWhere } from './checkout';
 import { itemsOf, type Payment, toPaymentRow } from './store';
 
@@ -58,10 +58,7 @@ export async function visiblePayment(deps: Deps, auth: AuthContext, id: number):
   return p;
 }
 
-const tenantSettingsWhere = (t: Tenant) =>
-  t.kind === 'provider'
-    ? eq(billingSettings.owner_user_id, t.ownerId)
-    : eq(billingSettings.organization_id, t.organizationId);
+const tenantSettingsWhere = (t: Tenant) => tenantWhere(billingSettings, t);
 
 export async function getBillingSettings(deps: Deps, auth: AuthContext) {
   const tenant = managerTenant(auth);
@@ -84,8 +81,7 @@ export async function saveBillingSettings(
   if (updated.length === 0) {
     await deps.db.insert(billingSettings).values({
       ...values,
-      owner_user_id: tenant.kind === 'provider' ? tenant.ownerId : null,
-      organization_id: tenant.kind === 'organization' ? tenant.organizationId : null,
+      ...tenantColumns(tenant),
     });
   }
   return getBillingSettings(deps, auth);

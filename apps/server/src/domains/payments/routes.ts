@@ -4,7 +4,7 @@ import { paymentGateway } from '../../adapters/payments';
 import { type AuditTarget, audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
-import { isManager, managerTenant } from '../trainings/access';
+import { isManager, managerTenant } from '../../platform/tenancy';
 import { addCart, mergeCart, removeCart, showCart } from './cart';
 import './receipt-mail';
 import { checkoutCart, reportFailure, verifyCallback } from './checkout';
@@ -25,9 +25,10 @@ const vmOrderTarget: AuditTarget = {
   },
 };
 
+/** Sets the download's headers and returns its bytes: defineCall sends them (sending here too answered twice). */
 function attachment(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
   reply.type('application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`);
-  return reply.send(Buffer.from(file.bytes));
+  return Buffer.from(file.bytes);
 }
 
 /** Cart, checkout, gateway callbacks and webhooks, VM billing, receipts (spec 01 §7 cart, spec 02 §7 VM billing). */

@@ -5,7 +5,7 @@ import { type GatewayEvent, paymentGateway, TestGateway } from '../../adapters/p
 import { paymentEvents, payments } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, invalidJson, notFound } from '../../platform/errors';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { toRupees } from '../catalog/catalog';
 import { complete, fail, paymentByOrder } from './store';
@@ -32,7 +32,7 @@ export async function handleWebhook(
   try {
     event = JSON.parse(rawBody) as GatewayEvent;
   } catch {
-    throw new AppError(400, 'The request body is not valid JSON.');
+    throw invalidJson();
   }
   const eventId = eventIdHeader || `body:${createHash('sha256').update(rawBody).digest('hex')}`;
   return deps.db.transaction(async (txRaw) => {

@@ -6,10 +6,11 @@ import { z } from 'zod';
 import type { FileStore } from '../../adapters/files';
 import { recordings, syllabusTopics, trainings, trainingUsers, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { AppError, notFound, unauthenticated, ValidationError } from '../../platform/errors';
+import { AppError, notFound, sendRefusal, unauthenticated, ValidationError } from '../../platform/errors';
 import { readUpload } from '../../platform/excel';
 import { type AuthContext, bearerToken, resolveSession, type UserRow } from '../../platform/http/auth-context';
-import { isLearner, staffCanSee, type TrainingRow, trainingForStaff } from '../trainings/access';
+import { isLearner } from '../../platform/tenancy';
+import { staffCanSee, type TrainingRow, trainingForStaff } from '../trainings/access';
 import type { PlaybackTokens } from './tokens';
 
 export interface RecordingCtx {
@@ -289,7 +290,7 @@ export async function sendRecordingFile(ctx: RecordingCtx, request: FastifyReque
   reply.header('accept-ranges', 'bytes');
   const range = parseRange(request.headers.range, size);
   if (range === 'bad') {
-    return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'Range Not Satisfiable' });
+    return sendRefusal(reply.header('content-range', `bytes */${size}`), 416, 'Range Not Satisfiable');
   }
   reply
     .header('content-type', row.rec.mime)

@@ -53,9 +53,14 @@ async function ssoBrowserRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   const fail = (request: FastifyRequest, reply: FastifyReply, e: unknown) => {
-    const err = e instanceof SsoError ? e : new SsoError('invalid_answer', (e as Error)?.message ?? String(e));
-    request.log.warn({ sso: err.reason }, `single sign-on refused: ${err.detail}`);
-    return reply.redirect(completePage(deps, { error: err.reason }), 303);
+    if (!(e instanceof SsoError)) {
+      // not a verdict on the answer (those are SsoErrors) but the server's own failure: a library
+      // that did not load, a key that does not decrypt, the database. Logged as an error with its cause.
+      request.log.error({ err: e, sso: 'misconfigured' }, `single sign-on failed: ${(e as Error)?.message ?? e}`);
+      return reply.redirect(completePage(deps, { error: 'misconfigured' }), 303);
+    }
+    request.log.warn({ sso: e.reason }, `single sign-on refused: ${e.detail}`);
+    return reply.redirect(completePage(deps, { error: e.reason }), 303);
   };
   // the SAML and OIDC libraries load with an organization's first sign-in, not at start
   const saml = () => import('./saml');
@@ -73,11 +78,21 @@ async function ssoBrowserRoutes(app: FastifyInstance, deps: Deps) {
   };
 
   app.get<Params>('/sso/saml/:slug/metadata', async (request, reply) => {
+    const t = await targetForSlug(deps, request.params.slug);
+    // only "no such organization, or no single sign-on settings" is a 404: any other failure (the
+    // SAML library not loading, a key that does not decrypt) is the server's, said in the log
+    if (!t) return reply.status(404).type('text/plain; charset=utf-8').send('No single sign-on is configured here.');
     try {
-      const t = await target(request.params.slug);
       return reply.type('application/samlmetadata+xml; charset=utf-8').send((await saml()).samlMetadata(deps, t));
-    } catch {
-      return reply.status(404).type('text/plain; charset=utf-8').send('No single sign-on is configured here.');
+    } catch (e) {
+      request.log.error(
+        { err: e },
+        `SAML metadata of organization ${t.org.id} could not be made: ${(e as Error)?.message}`,
+      );
+      return reply
+        .status(500)
+        .type('text/plain; charset=utf-8')
+        .send("The single sign-on metadata could not be made. The server's log says why.");
     }
   });
 

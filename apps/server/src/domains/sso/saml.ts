@@ -1,13 +1,13 @@
 import { createVerify } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { type CacheProvider, SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
-import { getVerifiedXml, parseDomFromString } from '@node-saml/node-saml/lib/xml';
 import { DOMParser } from '@xmldom/xmldom';
 import { and, eq, gt } from 'drizzle-orm';
 import { ssoRequests } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { serviceProviderUrls } from './endpoints';
 import { CLOCK_SKEW_MS, claimAssertion, REQUEST_TTL_MS, SsoError, type SsoIdentity, type SsoTarget } from './sign-in';
+import { parseStrict, verifiedXml } from './xml-signature';
 
 const SAMLP = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const SAML_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -302,8 +302,8 @@ export async function samlLogoutMessage(
     } else {
       const posted = Buffer.from(encoded, 'base64').toString('utf8');
       if (posted.length > LOGOUT_MAX_BYTES) throw new SsoError('invalid_answer', 'logout message too large');
-      const dom = await parseDomFromString(posted);
-      xml = getVerifiedXml(posted, dom.documentElement, certs);
+      const dom = parseStrict(posted);
+      xml = verifiedXml(posted, dom.documentElement, certs);
       if (!xml) throw new SsoError('invalid_answer', 'unsigned or badly signed logout message (post)');
     }
   } catch (e) {

@@ -1,4 +1,5 @@
 import {
+  isWebUrl,
   SSO_MSG,
   SSO_VERIFICATION_LABEL,
   SSO_VERIFICATION_PREFIX,
@@ -156,7 +157,15 @@ export async function saveSsoSettings(deps: Deps, auth: AuthContext, body: z.out
     const xml = body.saml_metadata_xml ?? (await fetchMetadata(deps, body.saml_metadata_url!));
     const meta = parseIdpMetadata(xml);
     const field = body.saml_metadata_xml ? 'saml_metadata_xml' : 'saml_metadata_url';
-    if (!meta || !meta.ssoUrl || meta.certs.length === 0) throw invalidField(field, SSO_MSG.metadataUnreadable);
+    // its addresses are held to the rule of the form's own address fields (a parser-readable http(s) URL)
+    if (
+      !meta ||
+      !meta.ssoUrl ||
+      !isWebUrl(meta.ssoUrl) ||
+      (meta.sloUrl && !isWebUrl(meta.sloUrl)) ||
+      !meta.certs.length
+    )
+      throw invalidField(field, SSO_MSG.metadataUnreadable);
     samlEntity = meta.entityId ?? samlEntity;
     samlSso = meta.ssoUrl;
     samlSlo = meta.sloUrl ?? samlSlo;

@@ -192,12 +192,12 @@ export async function exchangeCode(deps: Deps, code: string) {
   if (!claimed) throw invalidField('code', SSO_MSG.codeInvalid);
   const [user] = await deps.db.select().from(users).where(eq(users.id, claimed.user_id));
   if (!user) throw invalidField('code', SSO_MSG.codeInvalid);
-  if (user.is_approved !== 1) throw forbidden(MSG.awaitingApproval);
+  if (user.is_approved !== 1) throw forbidden(MSG.awaitingApproval, 'awaiting_approval');
   if (user.status !== 1 || !(await organizationIsActive(deps.db, user.organization_id))) {
-    throw forbidden(MSG.accountInactive);
+    throw forbidden(MSG.accountInactive, 'account_inactive');
   }
   if (await hasLiveSession(deps.db, user.id)) {
-    if (claimed.is_previous !== 1) throw forbidden(MSG.loggedInElsewhere);
+    if (claimed.is_previous !== 1) throw forbidden(MSG.loggedInElsewhere, 'logged_in_elsewhere');
     await revokeSessions(deps.db, user.id);
   }
   const token = await openSession(deps.db, user.id, deps.config.SESSION_TTL_HOURS);

@@ -8,7 +8,7 @@ export async function startSso(deps: Deps, email: string, isPrevious: boolean, l
   const target = await targetForEmail(deps, email);
   if (!target) throw invalidField('email', MSG.ssoNotConfigured);
   // the same answers as a password login of a person of this organization
-  if (target.org.status !== 1 || target.org.is_approved !== 1) throw forbidden(MSG.accountInactive);
+  if (target.org.status !== 1 || target.org.is_approved !== 1) throw forbidden(MSG.accountInactive, 'account_inactive');
   try {
     const url =
       target.row.protocol === 'oidc'

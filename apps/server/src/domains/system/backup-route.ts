@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createBackup } from '../../platform/backup';
 import type { Deps } from '../../platform/deps';
+import { sendRefusal } from '../../platform/errors';
 
 export const BACKUP_TOKEN_FILE = 'backup.token';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -24,7 +25,7 @@ export function backupRoute(app: FastifyInstance, deps: Deps): void {
     const given = Buffer.from(String(request.headers['x-backup-token'] ?? ''));
     const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
     if (!local || given.length !== token.length || !timingSafeEqual(given, Buffer.from(token))) {
-      return reply.status(404).send({ message: 'Not Found' });
+      return sendRefusal(reply, 404, 'Not Found');
     }
     const dir = await mkdtemp(path.join(tmpdir(), 'trainlab-send-'));
     const archive = path.join(dir, 'backup.tar.gz');

@@ -6,7 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { redisClass } from '../../adapters/realtime/redis-client';
 import { jobs } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { RETRY_AFTER_SECONDS } from '../../platform/errors';
+import { RETRY_AFTER_SECONDS, sendRefusal } from '../../platform/errors';
 
 /**
  * What an operator watches: GET /api/live (the process runs), GET /api/ready (the database, and Redis when configured, answer) and
@@ -19,7 +19,7 @@ export function operationsRoutes(app: FastifyInstance, deps: Deps): void {
   readiness(app, deps);
   if (deps.config.METRICS_TOKEN) metrics(app, deps, deps.config.METRICS_TOKEN);
   // off: a plain 404, not the web app's page for an unknown path
-  else app.get('/metrics', async (_request, reply) => reply.status(404).send({ message: 'Not Found' }));
+  else app.get('/metrics', async (_request, reply) => sendRefusal(reply, 404, 'Not Found'));
 }
 
 function readiness(app: FastifyInstance, deps: Deps): void {
@@ -126,7 +126,7 @@ function metrics(app: FastifyInstance, deps: Deps, token: string): void {
   app.get('/metrics', async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.status(401).send({ message: 'Unauthenticated.' });
+      return sendRefusal(reply, 401, 'Unauthenticated.');
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });

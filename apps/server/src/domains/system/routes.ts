@@ -27,6 +27,17 @@ function labProblem(engine: LabProvider): Promise<string | null> {
   return ask();
 }
 
+/** How the engine holds labs apart from the host (disk cap, user namespaces, system calls), cached alike. */
+const isolations = new WeakMap<LabProvider, () => Promise<Record<string, unknown> | null>>();
+function labIsolation(engine: LabProvider): Promise<Record<string, unknown> | null> {
+  let ask = isolations.get(engine);
+  if (!ask) {
+    ask = microCache(LAB_READINESS_CACHE_MS, async () => (engine.isolation ? engine.isolation() : null));
+    isolations.set(engine, ask);
+  }
+  return ask().catch(() => null);
+}
+
 export function systemRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -34,11 +45,16 @@ export function systemRoutes(app: FastifyInstance, deps: Deps): void {
       const video = mediaToolsAvailable(mediaTools(deps));
       // the lab engine's readiness is reported, never fatal: labs are one feature among many
       const engine = labsFor(deps);
-      const problem = await labProblem(engine);
+      const [problem, isolation] = await Promise.all([labProblem(engine), labIsolation(engine)]);
       return {
         status: 'ok',
         video: video ? 'ok' : COURSE_MSG.ffmpegMissing,
-        labs: { engine: engine.name, ready: !problem, ...(problem ? { problem } : {}) },
+        labs: {
+          engine: engine.name,
+          ready: !problem,
+          ...(problem ? { problem } : {}),
+          ...(isolation ? { isolation } : {}),
+        },
         // Windows labs' desktops go through guacd; without it they have no remote desktop
         rdp: deps.config.GUACD_HOST ? 'ok' : RDP_GATEWAY_MISSING,
         // 'test' on a live site means anyone can mark an order paid: visible to monitoring at a glance

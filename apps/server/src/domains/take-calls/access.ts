@@ -3,7 +3,7 @@ import { takeCalls, takeCallTrainers, trainings } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { managerTenant, tenantWhere } from '../trainings/access';
+import { managerTenant, tenantWhere } from '../../platform/tenancy';
 
 /**
  * Who reaches a take call: the managers of its training's tenant, and the trainers it was sent to
@@ -19,7 +19,7 @@ export async function takeCallForManager(deps: Deps, auth: AuthContext, id: numb
     .select({ takeCall: takeCalls, training: trainings })
     .from(takeCalls)
     .innerJoin(trainings, eq(trainings.id, takeCalls.training_id))
-    .where(and(eq(takeCalls.id, id), tenantWhere(managerTenant(auth))));
+    .where(and(eq(takeCalls.id, id), tenantWhere(trainings, managerTenant(auth))));
   if (!row) throw notFound();
   return row;
 }

@@ -24,7 +24,8 @@ import {
   totalOver,
 } from '../../platform/http/paging';
 import { makeSlug } from '../../platform/slug';
-import { managerTenant, trainingForManager } from '../trainings/access';
+import { managerTenant, tenantWhere } from '../../platform/tenancy';
+import { trainingForManager } from '../trainings/access';
 import { type TakeCallRow, type TrainingRow, takeCallForManager } from './access';
 import { type Person, queueInvitations } from './invitation';
 
@@ -139,9 +140,7 @@ export async function takeCallList(deps: Deps, auth: AuthContext, q: z.output<ty
   const tenant = managerTenant(auth);
   const where: SQL | undefined = and(
     // the call's own copy of its training's tenant: the page walks that tenant's calls only
-    tenant.kind === 'provider'
-      ? eq(takeCalls.owner_user_id, tenant.ownerId)
-      : eq(takeCalls.organization_id, tenant.organizationId),
+    tenantWhere(takeCalls, tenant),
     q.slug ? eq(trainings.slug, q.slug) : undefined,
     searchWhere(q.search, [takeCalls.title, trainings.name]),
   );

@@ -3,7 +3,7 @@ import { takeCalls, takeCallTrainers, trainings } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
-import { isManager, managedBy } from '../trainings/access';
+import { isManager, managedBy } from '../../platform/tenancy';
 import type { TakeCallRow } from './access';
 
 /**

@@ -80,10 +80,12 @@ export async function getCertificate(ctx: TrainerCtx, auth: AuthContext, id: num
 export async function saveCertificate(ctx: TrainerCtx, auth: AuthContext, request: FastifyRequest, update: boolean) {
   const form = await readImageForm(request, ['certificate_image']);
   const parsed = certificateFields.safeParse(form.fields);
-  const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues, form.fields);
+  // every field's error of this submit at once, the image's included
+  const errors: Record<string, string[]> = parsed.success ? {} : toFieldErrors(parsed.error.issues, form.fields);
   if (update && parsed.success && !parsed.data.id) errors.id = ['The id field is required.'];
   if (!update && !form.images.certificate_image)
     errors.certificate_image = ['The certificate image field is required.'];
+  Object.assign(errors, form.errors);
   if (!parsed.success || Object.keys(errors).length) throw new ValidationError(errors);
   const b = parsed.data;
   const existing = update ? (await myCertificate(ctx, auth, b.id!)).row : null;

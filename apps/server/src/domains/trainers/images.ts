@@ -14,6 +14,11 @@ export interface ImageForm {
   fields: Record<string, string>;
   /** image parts by field name (only the names asked for) */
   images: Record<string, Buffer>;
+  /**
+   * an image field's error (not .png/.jpg/.jpeg by name or content): the caller adds the other
+   * fields' errors and answers them all in one 422, so a form is not corrected one error per submit
+   */
+  errors: Record<string, string[]>;
 }
 
 /** sharp (libvips) loads with the first picture, not at start. */
@@ -22,9 +27,13 @@ const sharpLib = async () => (await import('sharp')).default;
 const NAME = /\.(png|jpe?g)$/i;
 const THUMB_PX = 240;
 
-/** Reads a multipart form with up to `imageFields.length` images; a JSON body gives no images. */
+/**
+ * Reads a multipart form with up to `imageFields.length` images; a JSON body gives no images. A
+ * picture of the wrong type is reported in `errors`; only a body that cannot be read whole (too
+ * large, cut off) throws at once.
+ */
 export async function readImageForm(request: FastifyRequest, imageFields: readonly string[]): Promise<ImageForm> {
-  const form: ImageForm = { fields: {}, images: {} };
+  const form: ImageForm = { fields: {}, images: {}, errors: {} };
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
     for (const [k, v] of Object.entries(body)) {
@@ -32,7 +41,7 @@ export async function readImageForm(request: FastifyRequest, imageFields: readon
     }
     return form;
   }
-  const errors: Record<string, string[]> = {};
+  const errors = form.errors;
   try {
     for await (const part of request.parts({
       limits: { fileSize: TRAINER_IMAGE_MAX_BYTES, files: imageFields.length, fields: 40, parts: 45 },
@@ -63,9 +72,11 @@ export async function readImageForm(request: FastifyRequest, imageFields: readon
     throw new ValidationError({ [field]: [TRAINER_MSG.imageType] });
   }
   for (const [field, data] of Object.entries(form.images)) {
-    if (!(await isImage(data))) errors[field] = [TRAINER_MSG.imageType];
+    if (!(await isImage(data))) {
+      errors[field] = [TRAINER_MSG.imageType];
+      delete form.images[field];
+    }
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
   return form;
 }
 

@@ -58,8 +58,10 @@ export async function updateProfile(ctx: TrainerCtx, auth: AuthContext, request:
   const { deps, files } = ctx;
   const form = await readImageForm(request, ['profile_pic', 'address_proof']);
   const parsed = trainerProfileFields.safeParse(form.fields);
-  const errors = parsed.success ? {} : toFieldErrors(parsed.error.issues, form.fields);
-  if (parsed.success && (await emailTaken(deps.db, parsed.data.email, auth.user.id))) {
+  // every field's error of this submit at once: the pictures' and the other fields'
+  const errors = { ...(parsed.success ? {} : toFieldErrors(parsed.error.issues, form.fields)), ...form.errors };
+  const email = parsed.success ? parsed.data.email : form.fields.email;
+  if (!errors.email && email && (await emailTaken(deps.db, email, auth.user.id))) {
     errors.email = [ORG_MSG.emailTaken];
   }
   if (!parsed.success || Object.keys(errors).length) throw new ValidationError(errors);

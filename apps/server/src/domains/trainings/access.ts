@@ -1,9 +1,9 @@
-import { LEARNER_ROLES, ORG_MSG } from '@trainlab/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { syllabusTopics, trainings, trainingTrainers, trainingUsers } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
-import { forbidden, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { isManager, managedBy, managerTenant, tenantWhere } from '../../platform/tenancy';
 
 /**
  * The one place that decides who sees which training:
@@ -11,46 +11,19 @@ import type { AuthContext } from '../../platform/http/auth-context';
  *   own (owner_user_id), an organization's shared by the organization account and its sub-admins;
  * - trainers see the trainings assigned to them;
  * - learners see the trainings they are enrolled in.
- * A training outside what the caller may see answers 404, as if it did not exist.
+ * A training outside what the caller may see answers 404, as if it did not exist. Which tenant a
+ * manager acts for, and whether a row is its, is platform/tenancy.ts's rule.
  */
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type TopicRow = typeof syllabusTopics.$inferSelect;
 export type EnrolmentRow = typeof trainingUsers.$inferSelect;
 
-export type Tenant = { kind: 'provider'; ownerId: number } | { kind: 'organization'; organizationId: number };
-
-const has = (auth: AuthContext, role: string) => auth.user.roles.includes(role);
-export const isManager = (auth: AuthContext) =>
-  has(auth, 'provider') || has(auth, 'organization') || has(auth, 'org_subadmin');
-export const isLearner = (roles: readonly string[]) => LEARNER_ROLES.some((r) => roles.includes(r));
-
-/** The tenant a manager acts for: a provider account itself, else the caller's organization. */
-export function managerTenant(auth: AuthContext): Tenant {
-  if (has(auth, 'provider')) return { kind: 'provider', ownerId: auth.user.id };
-  if (has(auth, 'organization') || has(auth, 'org_subadmin')) {
-    if (!auth.user.organization_id) throw forbidden(ORG_MSG.noOrganization);
-    return { kind: 'organization', organizationId: auth.user.organization_id };
-  }
-  throw forbidden();
-}
-
-export const tenantWhere = (tenant: Tenant): SQL =>
-  tenant.kind === 'provider'
-    ? eq(trainings.owner_user_id, tenant.ownerId)
-    : eq(trainings.organization_id, tenant.organizationId);
-
-/** Columns that tie a new training to its tenant. */
-export const tenantColumns = (tenant: Tenant) =>
-  tenant.kind === 'provider'
-    ? { owner_user_id: tenant.ownerId, organization_id: null }
-    : { owner_user_id: null, organization_id: tenant.organizationId };
-
 async function managed(deps: Deps, auth: AuthContext, where: SQL): Promise<TrainingRow> {
   const [row] = await deps.db
     .select()
     .from(trainings)
-    .where(and(where, tenantWhere(managerTenant(auth))))
+    .where(and(where, tenantWhere(trainings, managerTenant(auth))))
     .limit(1);
   if (!row) throw notFound();
   return row;
@@ -63,7 +36,7 @@ export const trainingByIdForManager = (deps: Deps, auth: AuthContext, id: number
   managed(deps, auth, eq(trainings.id, id));
 
 async function isAssignedTrainer(deps: Deps, auth: AuthContext, trainingId: number): Promise<boolean> {
-  if (!has(auth, 'trainer')) return false;
+  if (!auth.user.roles.includes('trainer')) return false;
   const rows = await deps.db
     .select({ id: trainingTrainers.id })
     .from(trainingTrainers)
@@ -103,13 +76,6 @@ export async function topicForStaff(deps: Deps, auth: AuthContext, topicId: numb
     : isManager(auth) && managedBy(auth, row.training);
   if (!visible) throw notFound();
   return row;
-}
-
-export function managedBy(auth: AuthContext, training: TrainingRow): boolean {
-  const tenant = managerTenant(auth);
-  return tenant.kind === 'provider'
-    ? training.owner_user_id === tenant.ownerId
-    : training.organization_id === tenant.organizationId;
 }
 
 /** A training the caller is enrolled in, with the enrolment; 404 otherwise. */

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
-import { learnerVm } from '../labs/views';
+import { learnerVms } from '../labs/views';
 import { type TrainingRow, topicForLearner, trainingForLearner } from './access';
 import { trainingCounts, upcoming } from './rows';
 import { averageRating, toTopic } from './syllabus';
@@ -73,9 +73,10 @@ export async function myTrainings(deps: Deps, auth: AuthContext, q: z.output<typ
   );
 }
 
-/** /lpu/dashboard-data: the caller's upcoming trainings and their lab (d_vm_data). */
+/** /lpu/dashboard-data: the caller's upcoming trainings and their labs (d_vm_data: the newest; vms: all). */
 export async function learnerDashboard(deps: Deps, auth: AuthContext) {
   const rows = await enrolments(deps, auth, true);
+  const labs = await learnerVms(deps, auth.user.id);
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -84,7 +85,8 @@ export async function learnerDashboard(deps: Deps, auth: AuthContext) {
       start_date: r.start_date.toISOString(),
       end_date: r.end_date.toISOString(),
     })),
-    d_vm_data: await learnerVm(deps, auth.user.id),
+    d_vm_data: labs[0] ?? null,
+    vms: labs,
   };
 }
 

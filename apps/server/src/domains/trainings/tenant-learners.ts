@@ -1,29 +1,23 @@
 import type { tenantLearnersRequest } from '@trainlab/contract';
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalAtFirstRow, totalOver } from '../../platform/http/paging';
-import { managerTenant, type Tenant } from './access';
+import { managerTenant, tenantLearnersWhere } from '../../platform/tenancy';
 
 /**
- * The learner accounts a tenant owns, the same rule as assigning a lab to an existing account
- * (`labs/assign.ts#assignable`): a provider's provider_user accounts, an organization's
- * organization_user accounts (shared by its sub-admins). Nobody else's people, ever.
+ * /get-tenant-learners: one page of the caller's tenant's learners, to fill a form with one of them:
+ * a provider's provider_user accounts, an organization's organization_user accounts (tenancy's
+ * tenantLearnersWhere, the same rule as assigning a lab). Nobody else's people, ever.
  */
-const ownLearners = (tenant: Tenant) =>
-  tenant.kind === 'provider'
-    ? and(eq(users.provider_id, tenant.ownerId), arrayContains(users.roles, ['provider_user']))
-    : and(eq(users.organization_id, tenant.organizationId), arrayContains(users.roles, ['organization_user']));
-
-/** /get-tenant-learners: one page of the caller's tenant's learners, to fill a form with one of them. */
 export async function tenantLearners(deps: Deps, auth: AuthContext, q: z.output<typeof tenantLearnersRequest>) {
   const tenant = managerTenant(auth);
   const window = pageWindow(q);
   const fullName = sql`${users.first_name} || ' ' || ${users.last_name}`;
   const where = and(
-    ownLearners(tenant),
+    tenantLearnersWhere(tenant),
     searchWhere(q.search, [users.first_name, users.last_name, fullName, users.email, users.mobile_no]),
   );
   const query = () =>

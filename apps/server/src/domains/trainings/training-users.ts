@@ -19,8 +19,16 @@ import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
 import { makeSlug } from '../../platform/slug';
+import {
+  isLearner,
+  managerTenant,
+  recordTenant,
+  TENANT_LEARNER_ROLE,
+  type Tenant,
+  tenantWhere,
+} from '../../platform/tenancy';
 import { issuePasswordLink } from '../accounts-mail';
-import { isLearner, managerTenant, type Tenant, type TrainingRow, tenantWhere, trainingForManager } from './access';
+import { type TrainingRow, trainingForManager } from './access';
 
 interface Person {
   first_name: string;
@@ -76,19 +84,13 @@ export function newLearner(tenant: Tenant, p: Pick<Person, 'first_name' | 'last_
     email: p.email,
     mobile_no: p.mobile_no,
     password_hash: null,
-    roles: [provider ? 'provider_user' : 'organization_user'],
+    roles: [TENANT_LEARNER_ROLE[tenant.kind]],
     user_type: provider ? USER_TYPES.provider_user : USER_TYPES.organization_user,
     status: 1,
     is_approved: 1,
     provider_id: provider ? tenant.ownerId : null,
     organization_id: provider ? null : tenant.organizationId,
   };
-}
-
-function tenantOf(training: TrainingRow): Tenant {
-  return training.owner_user_id
-    ? { kind: 'provider', ownerId: training.owner_user_id }
-    : { kind: 'organization', organizationId: training.organization_id! };
 }
 
 async function notify(deps: Deps, training: TrainingRow, done: Pick<Enrolled, 'user' | 'created'>[]) {
@@ -203,7 +205,8 @@ async function write(
   people: Person[],
   existing: Map<string, UserRow>,
 ): Promise<Enrolled[]> {
-  const tenant = tenantOf(training);
+  // a training found for its manager names its tenant
+  const tenant = recordTenant(training)!;
   const fresh = people.filter((p) => !existing.has(p.email.toLowerCase()));
   // in slices: one INSERT of 10,000 accounts would bind over 100,000 parameters (PostgreSQL allows 65,535)
   const created: { id: number; email: string; first_name: string }[] = [];
@@ -392,7 +395,7 @@ export async function toggleCertificateAccess(deps: Deps, auth: AuthContext, id:
     .select({ id: trainingUsers.id })
     .from(trainingUsers)
     .innerJoin(trainings, eq(trainings.id, trainingUsers.training_id))
-    .where(and(eq(trainingUsers.id, id), tenantWhere(managerTenant(auth))));
+    .where(and(eq(trainingUsers.id, id), tenantWhere(trainings, managerTenant(auth))));
   if (!row) throw notFound();
   const [updated] = await deps.db
     .update(trainingUsers)

@@ -14,14 +14,8 @@ import type { Deps } from '../../platform/deps';
 import { AppError, ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { makeSlug } from '../../platform/slug';
-import {
-  managerTenant,
-  tenantColumns,
-  tenantWhere,
-  trainingByIdForManager,
-  trainingForManager,
-  trainingForStaff,
-} from './access';
+import { managerTenant, tenantColumns, tenantWhere } from '../../platform/tenancy';
+import { trainingByIdForManager, trainingForManager, trainingForStaff } from './access';
 import { completed, toTrainingRow, trainingCounts, trainingPage, upcoming } from './rows';
 
 const SERVICE = {
@@ -172,10 +166,10 @@ export async function updateTraining(deps: Deps, auth: AuthContext, body: z.outp
 }
 
 export const upcomingTrainings = (deps: Deps, auth: AuthContext, q: z.output<typeof trainingListRequest>) =>
-  trainingPage(deps.db, and(tenantWhere(managerTenant(auth)), upcoming())!, q, 'start');
+  trainingPage(deps.db, and(tenantWhere(trainings, managerTenant(auth)), upcoming())!, q, 'start');
 
 export const completedTrainings = (deps: Deps, auth: AuthContext, q: z.output<typeof trainingListRequest>) =>
-  trainingPage(deps.db, and(tenantWhere(managerTenant(auth)), completed())!, q, 'end-desc');
+  trainingPage(deps.db, and(tenantWhere(trainings, managerTenant(auth)), completed())!, q, 'end-desc');
 
 export async function trainingDetails(deps: Deps, auth: AuthContext, slug: string) {
   const training = await trainingForStaff(deps, auth, { slug });
@@ -212,7 +206,7 @@ export async function deleteTraining(deps: Deps, auth: AuthContext, slug: string
 const DASHBOARD_UPCOMING = 10;
 
 export async function managerDashboard(deps: Deps, auth: AuthContext) {
-  const tenant = tenantWhere(managerTenant(auth));
+  const tenant = tenantWhere(trainings, managerTenant(auth));
   const list = await deps.db
     .select({
       id: trainings.id,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Realtime } from '../../adapters/realtime';
 import type { users } from '../../db/schema';
 import { listenToOthers } from '../bus-listener';
+import type { Realtime } from '../ports/realtime';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from './client';
+import type { Db } from './db-type';
 
 /**
  * An ambient transaction: while a call runs inside `run`, every statement sent through the

@@ -5,7 +5,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -17,14 +16,13 @@ import {
   runInAmbientTransaction,
   type TransactionEngine,
 } from './ambient-transaction';
+import type { Db } from './db-type';
 import { GuardedPglite } from './guarded-pglite';
 import { chooseWasmTier } from './pglite-wasm';
 import { queryObserver } from './query-observer';
 import { nameStatements } from './statement-names';
 
-export type Schema = typeof schema;
-/** PGlite and node-postgres share drizzle's PgDatabase surface; code depends only on that. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './db-type';
 
 export interface Database {
   db: Db;

@@ -5,8 +5,8 @@
  * thread resolved (workerData.excelPath, workerData.xlsxPath).
  *
  * An .xlsx is read row by row with ExcelJS's streaming reader (no workbook model in memory, and
- * no SheetJS, whose registry release has open advisories, on the common path); SheetJS reads only
- * the legacy .xls (BIFF) format the product still accepts. Either way it reads only the first
+ * no SheetJS on the common path); SheetJS (0.20.3, republished on the registry: decision 0054) reads
+ * only the legacy .xls (BIFF) format the product still accepts. Either way it reads only the first
  * sheet, at most `maxRows` rows with a value and the first `maxColumns` columns, without formulas
  * or HTML, and answers plain strings (or null) per cell, so nothing the file controls reaches the
  * main thread except those strings.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Realtime } from '../../adapters/realtime';
 import { listenToOthers } from '../bus-listener';
 import type { TablesWritten } from '../db/client';
+import type { Realtime } from '../ports/realtime';
 
 /** What a cached call computes: its answer, and until when it holds whatever is written (ms epoch). */
 export interface Computed {

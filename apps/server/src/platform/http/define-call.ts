@@ -2,7 +2,7 @@ import { type ApiCall, MSG, mayCall, nulCharacterErrors, toFieldErrors } from '@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
-import { AppError, forbidden, unauthenticated } from '../errors';
+import { AppError, forbidden, sendRefusal, unauthenticated } from '../errors';
 import { type AuthContext, bearerToken, resolveSession } from './auth-context';
 
 export interface CallContext<Body, Auth> {
@@ -85,6 +85,6 @@ export function defineCall<C extends ApiCall, Result = unknown>(
   app.route({
     method: [...OTHER_METHODS],
     url,
-    handler: async (_request, reply) => reply.status(405).send({ message: MSG.methodNotAllowed }),
+    handler: async (_request, reply) => sendRefusal(reply, 405, MSG.methodNotAllowed),
   });
 }

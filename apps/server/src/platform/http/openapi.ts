@@ -1,6 +1,7 @@
-import { API_CALLS, type ApiAccess } from '@trainlab/contract';
+import { API_CALLS, type ApiAccess, ERROR_CODE_LIST, ERROR_CODES } from '@trainlab/contract';
 import { z } from 'zod';
-import { type Field, type Operation, OTHER_ENDPOINTS, OTHER_SECURITY_SCHEMES } from './other-endpoints';
+import { ERROR_CODE_HEADER } from '../errors';
+import { type Field, MESSAGE_BODY, type Operation, OTHER_ENDPOINTS, OTHER_SECURITY_SCHEMES } from './other-endpoints';
 
 const describeAccess = (access: ApiAccess): string =>
   access === 'public' ? 'Public' : access === 'authenticated' ? 'Any signed-in account' : `Roles: ${access.join(', ')}`;
@@ -13,7 +14,30 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   }
 };
 
-const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+// Every refusal's code, once in the components: the body of a refusal in words carries it, and
+// every refusal (status 400 and up, a 422's field bag included) carries it in X-Error-Code.
+const errorBody = { $ref: '#/components/schemas/ErrorBody' };
+const errorHeaders = { [ERROR_CODE_HEADER]: { $ref: `#/components/headers/${ERROR_CODE_HEADER}` } };
+const ERROR_COMPONENTS = {
+  schemas: {
+    ErrorCode: {
+      type: 'string',
+      enum: ERROR_CODE_LIST,
+      description: 'The machine-readable code of a refusal (a closed set; the API reference lists their meanings).',
+    },
+    ErrorBody: {
+      type: 'object',
+      properties: { message: { type: 'string' }, code: { $ref: '#/components/schemas/ErrorCode' } },
+      required: ['message', 'code'],
+    },
+  },
+  headers: {
+    [ERROR_CODE_HEADER]: {
+      description: 'The code of the refusal, on every answer with status 400 and up (the same as the body’s code).',
+      schema: { $ref: '#/components/schemas/ErrorCode' },
+    },
+  },
+};
 
 const parameters = (where: 'query' | 'header', fields: Record<string, Field> | undefined) =>
   Object.entries(fields ?? {}).map(([name, f]) => ({
@@ -35,18 +59,21 @@ function otherOperation(method: string, path: string, op: Operation) {
   }));
   const responses = Object.fromEntries(
     Object.entries(op.responses).map(([status, answer]) => {
-      const schema = answer.schema instanceof z.ZodType ? toSchema(answer.schema, 'output') : answer.schema;
+      const refusal = Number(status) >= 400;
+      const schema =
+        answer.schema instanceof z.ZodType
+          ? toSchema(answer.schema, 'output')
+          : refusal && answer.schema === MESSAGE_BODY
+            ? errorBody
+            : answer.schema;
+      const headers = Object.fromEntries(
+        Object.entries(answer.headers ?? {}).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
+      );
       return [
         status,
         {
           description: answer.description,
-          ...(answer.headers
-            ? {
-                headers: Object.fromEntries(
-                  Object.entries(answer.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
-                ),
-              }
-            : {}),
+          ...(answer.headers || refusal ? { headers: { ...headers, ...(refusal ? errorHeaders : {}) } } : {}),
           ...(answer.type ? { content: { [answer.type]: schema ? { schema } : {} } } : {}),
         },
       ];
@@ -92,12 +119,24 @@ export function buildOpenApi(serverUrl: string) {
   for (const call of API_CALLS) {
     const responses: Record<string, unknown> = {
       200: { description: 'Success', content: { 'application/json': { schema: toSchema(call.response, 'output') } } },
-      422: { description: 'Validation failed: one key per field, each a list of messages.' },
-      500: { description: 'Internal Server Error.', content: { 'application/json': { schema: errorBody } } },
+      422: { description: 'Validation failed: one key per field, each a list of messages.', headers: errorHeaders },
+      500: {
+        description: 'Internal Server Error.',
+        headers: errorHeaders,
+        content: { 'application/json': { schema: errorBody } },
+      },
     };
     if (call.access !== 'public') {
-      responses[401] = { description: 'Unauthenticated.', content: { 'application/json': { schema: errorBody } } };
-      responses[403] = { description: 'Not allowed.', content: { 'application/json': { schema: errorBody } } };
+      responses[401] = {
+        description: 'Unauthenticated.',
+        headers: errorHeaders,
+        content: { 'application/json': { schema: errorBody } },
+      };
+      responses[403] = {
+        description: 'Not allowed.',
+        headers: errorHeaders,
+        content: { 'application/json': { schema: errorBody } },
+      };
     }
     paths[`/api/${call.path}`] = {
       post: {
@@ -132,7 +171,10 @@ export function buildOpenApi(serverUrl: string) {
         'single sign-on, payment webhooks, WebSockets) are listed with their own methods; each plain GET also answers HEAD.',
     },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...OTHER_SECURITY_SCHEMES } },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...OTHER_SECURITY_SCHEMES },
+      ...ERROR_COMPONENTS,
+    },
     paths,
   };
 }
@@ -207,6 +249,16 @@ ${
 ${responses ? `<p class="l">Responses</p><ul>${responses}</ul>` : ''}</article>`;
 }
 
+/** The codes refusals carry, with their meanings: a client matches on these, never on the wording. */
+const ERROR_CODE_TABLE = `<h2 id="error-codes">Error codes</h2><p>Every refusal (status 400 and up) carries a
+<code>code</code> in the <code>${ERROR_CODE_HEADER}</code> header, and a refusal in words also in its body:
+<code>{"message":"...","code":"..."}</code>. A 422's body stays the field bag (a field may itself be named
+<code>code</code>), so its code is in the header only.</p><table><thead><tr><th>code</th><th>meaning</th></tr></thead><tbody>
+${Object.entries(ERROR_CODES)
+  .map(([code, meaning]) => `<tr><td><code>${escapeHtml(code)}</code></td><td>${escapeHtml(meaning)}</td></tr>`)
+  .join('\n')}
+</tbody></table>`;
+
 /** A readable reference page rendered on the server: no scripts, no outside assets. */
 export function renderApiReference(doc: ReturnType<typeof buildOpenApi>): string {
   // every method of a path, each in its own block (a tus upload answers HEAD, PATCH and DELETE on one path)
@@ -224,10 +276,12 @@ body{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:24px
 h1{margin-top:0}section{border-top:1px solid #e9ecef;padding:8px 0}h2{font-size:1.05rem;font-family:ui-monospace,monospace}
 .m{background:#228be6;color:#fff;border-radius:4px;padding:2px 6px;margin-right:6px;font-size:.8rem}.a{color:#495057;font-size:.9rem}
 pre{background:#f8f9fa;padding:12px;overflow:auto;font-size:.8rem}.l{font-weight:600;margin-bottom:0}
-ul{margin-top:4px}article+article{border-top:1px dashed #e9ecef}</style></head><body>
+ul{margin-top:4px}article+article{border-top:1px dashed #e9ecef}table{border-collapse:collapse}
+th,td{text-align:left;vertical-align:top;padding:2px 8px}</style></head><body>
 <h1>TrainLab API reference</h1><p>Every call is <code>POST /api/&lt;path&gt;</code> with a JSON body and, after sign-in, an
-<code>Authorization: Bearer &lt;token&gt;</code> header. Errors: 401 <code>{"message":"Unauthenticated."}</code>, 403 with a reason,
+<code>Authorization: Bearer &lt;token&gt;</code> header. Errors: 401 <code>{"message":"Unauthenticated.","code":"unauthenticated"}</code>, 403 with a reason,
 422 with one list of messages per field. The endpoints that are not calls (operations, signed media, tus uploads, single sign-on,
 payment webhooks, WebSockets) follow the calls, each with its methods. Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+${ERROR_CODE_TABLE}
 ${sections}</body></html>`;
 }

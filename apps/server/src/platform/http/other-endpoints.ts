@@ -93,10 +93,12 @@ const anyone = (note?: string): Access => ({ who: note ? `Public: ${note}` : 'Pu
 const signed = (who: string): Access => ({ who, security: [] });
 const roles = (list: readonly Role[], extra = '') => `Roles: ${list.join(', ')}${extra}`;
 
+/** The body of an answer in words; a refusal's (status 400 and up) is documented with its code too. */
+export const MESSAGE_BODY = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
 const json = (description: string, schema?: Record<string, unknown>): Answer => ({
   description,
   type: 'application/json',
-  schema: schema ?? { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  schema: schema ?? MESSAGE_BODY,
 });
 const redirect = (description: string): Answer => ({ description, headers: { Location: description } });
 
@@ -170,7 +172,7 @@ export const OTHER_ENDPOINTS: readonly OtherEndpoint[] = [
         access: anyone(),
         responses: {
           200: json(
-            'ok, with `video`, `labs` ({engine, ready, problem?}) and `rdp` states and `payments` (test or razorpay).',
+            'ok, with `video`, `labs` ({engine, ready, problem?, isolation?: {disk: capped|uncapped, userns, seccomp}}) and `rdp` states and `payments` (test or razorpay).',
             {
               type: 'object',
               properties: {

@@ -53,14 +53,24 @@ export interface ClaimedJob {
 
 const leaseSeconds = (deps: Deps) => deps.config.JOB_LEASE_SECONDS;
 
-/** Claims up to `limit` due jobs (queued and due, or running with a lease that has passed). */
-export async function claimJobs(deps: Deps, limit: number): Promise<ClaimedJob[]> {
+/**
+ * Claims up to `limit` due jobs (queued and due, or running with a lease that has passed); `kinds`
+ * limits the claim to those kinds (a test runs the job under test and not another that falls due
+ * meanwhile).
+ */
+export async function claimJobs(deps: Deps, limit: number, kinds?: readonly string[]): Promise<ClaimedJob[]> {
+  const ofKinds = kinds
+    ? sql` and kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql``;
   const result = await deps.db.execute(sql`
     update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
       run_at = now() + make_interval(secs => ${leaseSeconds(deps)})
     where ${jobs.id} in (
       select id from ${jobs}
-      where status in ('queued', 'running') and run_at <= now()
+      where status in ('queued', 'running') and run_at <= now()${ofKinds}
       order by run_at, id
       limit ${limit}
       for update skip locked
@@ -123,13 +133,13 @@ async function release(deps: Deps, left: ClaimedJob[]): Promise<void> {
  */
 export async function runDueJobs(
   deps: Deps,
-  opts: { stopping?: () => boolean } = {},
+  opts: { stopping?: () => boolean; kinds?: readonly string[] } = {},
 ): Promise<{ done: number; retried: number; failed: number }> {
   const tally = { done: 0, retried: 0, failed: 0 };
   const stopping = opts.stopping ?? (() => false);
   for (;;) {
     if (stopping()) return tally;
-    const batch = await claimJobs(deps, BATCH);
+    const batch = await claimJobs(deps, BATCH, opts.kinds);
     if (!batch.length) return tally;
     const holding = new Set(batch);
     // a failed renewal (the database away) is tried again at the next beat; the lease covers two misses

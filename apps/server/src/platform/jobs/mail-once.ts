@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Mailer } from '../../adapters/mail/mailer';
 import { jobMails } from '../../db/schema';
 import type { Db } from '../db/client';
+import type { Mailer } from '../ports/mail';
 
 /** The job whose handler is running (the runner sets it; mail sent by anything else is not tracked). */
 const runningJob = new AsyncLocalStorage<{ id: number; sent: Map<string, number> }>();

@@ -25,6 +25,7 @@ import { BackLink } from '../../ui/BackLink';
 import { confirmAction } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FormActions } from '../../ui/FormActions';
 import { ImportPanel } from '../../ui/ImportPanel';
 import { PageHeader } from '../../ui/PageHeader';
 import type { Question } from './types';
@@ -99,14 +100,7 @@ export function QuestionForm({ question, onDone }: { question?: Question; onDone
           allowDecimal={false}
           {...form.getInputProps('correct_option')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={submitting} />
       </Stack>
     </form>
   );

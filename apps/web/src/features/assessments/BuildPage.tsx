@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -16,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { QUESTION_LEVELS } from '@trainlab/contract';
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { apiPost, errorText, splitFormErrors } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -130,7 +131,19 @@ function RandomTab({ type, slug }: { type: number; slug: string }) {
       >
         {bank.isLoading ? <LoadingLines /> : null}
         {bank.error ? <ErrorAlert message={errorText(bank.error)} /> : null}
-        {bank.data && bank.data.list.length === 0 ? <EmptyState hint="Add questions to the bank first." /> : null}
+        {bank.data && bank.data.list.length === 0 ? (
+          <EmptyState
+            hint={
+              <>
+                Add questions to the bank first.{' '}
+                <Anchor component={Link} to="/question-bank/add">
+                  Open the question bank
+                </Anchor>{' '}
+                to upload them, then come back here.
+              </>
+            }
+          />
+        ) : null}
         <Stack gap={6} mt="xs">
           {bank.data?.list.map((q) => (
             <Checkbox key={q.id} value={String(q.id)} label={`${q.question} (${q.language_identified}, ${q.level})`} />

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { homeForRoles, LOGIN_ERROR_CLEAR_MS, MSG } from '@trainlab/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { mergeDeviceCart } from '../commerce/device-cart';
 import { AuthCard } from './AuthCard';
 import type { LoginResponse } from './auth-types';
+import { endSessionHere } from './end-session-here';
 import { useFlashMessage } from './flash-message';
 import { goToIdentityProvider } from './leave-app';
 
@@ -18,6 +20,7 @@ export function LoginPage() {
   // where the visitor came from (the cart, a course page): /login?next=… or a guard's stored path
   const cameFrom = safeNext(params.get('next'));
   const session = useSession();
+  const queryClient = useQueryClient();
   const flash = useFlashMessage();
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -29,8 +32,17 @@ export function LoginPage() {
       password: (v, values) => (values.is_sso || v ? null : 'The password field is required.'),
     },
     toBody: (v) => ({ ...v, email: v.email.trim(), password: v.is_sso ? '' : v.password }),
-    // spec 01 §4: a stored token refuses a second sign-in
-    guard: () => (getSession() ? MSG.alreadyLoggedIn : null),
+    // spec 01 §4: a stored token refuses a second sign-in, unless 'Logout Previous Account' is ticked:
+    // then the account signed in here is signed out first, and the new one signs in
+    guard: async (values) => {
+      if (!getSession()) return null;
+      if (!values.is_previous) return MSG.alreadyLoggedIn;
+      await endSessionHere();
+      queryClient.clear();
+      return null;
+    },
+    // wrong credentials are not the email's fault: their message goes at the top of the form
+    atTop: (_field, message) => message === MSG.invalidCredentials,
     onSuccess: (data: LoginResponse) => {
       if ('sso_redirect' in data) {
         // single sign-on: the organization's identity provider signs the person in, then /sso/complete
@@ -73,7 +85,9 @@ export function LoginPage() {
           {MSG.alreadyLoggedIn}.{' '}
           <Anchor component={Link} to={homeForRoles(session.roles)}>
             Go to your home
-          </Anchor>
+          </Anchor>{' '}
+          or sign in with another account below: with Logout Previous Account ticked, {session.email} is signed out
+          first.
         </Alert>
       ) : null}
       <SuccessAlert message={flash} />
@@ -89,7 +103,11 @@ export function LoginPage() {
               {...form.getInputProps('password')}
             />
           )}
-          <Checkbox label="Logout Previous Account" {...form.getInputProps('is_previous', { type: 'checkbox' })} />
+          <Checkbox
+            label="Logout Previous Account"
+            description="Signs this account out of any other tab or device, and whoever is signed in on this browser, so that this sign-in goes through."
+            {...form.getInputProps('is_previous', { type: 'checkbox' })}
+          />
           <Checkbox label="Login With Enterprise" {...form.getInputProps('is_sso', { type: 'checkbox' })} />
           <Group justify="space-between">
             <Anchor component={Link} to="/forgot-password" size="sm">

@@ -10,16 +10,19 @@ import { BackLink } from '../../ui/BackLink';
 import { confirmAction } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { formatInr } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
-import { inr } from './cards';
 import { openCheckout } from './checkout';
 import { downloadReceipt, StatusBadge } from './payment-status';
 
 interface UsageRow {
   id: number;
   name: string;
+  vm_name?: string;
   created: string | null;
   deleted: string | null;
+  vm_start?: string | null;
+  vm_stop?: string | null;
   used_min: number;
   total_cost: number;
   first_name: string | null;
@@ -34,7 +37,10 @@ interface VmBill {
 }
 
 const date = (v: string | null) => (v ? new Date(v).toLocaleDateString() : '—');
-const hours = (min: number) => `${(min / 60).toFixed(2)} h`;
+/** spec 02: used_min shown as used hours; the minutes beside them are what the run is charged for */
+const hours = (min: number) => `${(min / 60).toFixed(2)} h (${min} min)`;
+const when = (v: string | null | undefined) =>
+  v ? new Date(v).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 /** /cloud-payment: the tenant's unpaid VM usage and its total; Pay only above 0. */
 export function CloudPaymentPage() {
@@ -63,13 +69,26 @@ export function CloudPaymentPage() {
     });
 
   const columns: DataTableColumn<UsageRow>[] = [
-    { accessor: 'name', title: 'VM' },
+    {
+      accessor: 'name',
+      title: 'VM',
+      // its VM Details shows the price per hour the run was charged at
+      render: (r) =>
+        r.vm_name ? (
+          <Anchor component={Link} to={`/vm-details/${r.vm_name}`} size="sm">
+            {r.name}
+          </Anchor>
+        ) : (
+          r.name
+        ),
+    },
+    { accessor: 'vm_start', title: 'Run', render: (r) => `${when(r.vm_start)} – ${when(r.vm_stop)}` },
     { accessor: 'user', title: 'User', render: (r) => (r.first_name ? `${r.first_name} ${r.last_name ?? ''}` : '—') },
     { accessor: 'email', title: 'Email', render: (r) => r.email ?? '—' },
     { accessor: 'created', title: 'Created', render: (r) => date(r.created) },
     { accessor: 'deleted', title: 'Deleted', render: (r) => date(r.deleted) },
     { accessor: 'used_min', title: 'Used hours', render: (r) => hours(r.used_min) },
-    { accessor: 'total_cost', title: 'Cost', textAlign: 'right', render: (r) => inr(r.total_cost) },
+    { accessor: 'total_cost', title: 'Cost', textAlign: 'right', render: (r) => formatInr(r.total_cost) },
   ];
 
   return (
@@ -91,7 +110,7 @@ export function CloudPaymentPage() {
               Total cost
             </Text>
             <Text size="xl" fw={700} data-testid="vm-total">
-              {inr(q.data?.total_cost ?? 0)}
+              {formatInr(q.data?.total_cost ?? 0)}
             </Text>
           </div>
           <Button onClick={pay} disabled={total <= 0 || q.isLoading} loading={busy}>
@@ -99,6 +118,11 @@ export function CloudPaymentPage() {
           </Button>
         </Group>
       </Card>
+      <Text size="sm" c="dimmed">
+        Every finished run of your VMs that is not paid yet. A run costs its VM’s price per hour (on its VM Details) ×
+        its minutes ÷ 60, rounded to the paisa; a run of a minute or two can cost ₹0.00 and is settled with the next
+        payment. A VM that is running now appears here once it stops.
+      </Text>
       <DataTable
         label="Unpaid VM usage"
         records={q.data?.list}
@@ -116,7 +140,7 @@ export function VmPaymentsHistoryPage() {
   const columns: DataTableColumn<PaymentRow>[] = [
     { accessor: 'payment_id', title: 'Payment id', render: (r) => r.payment_id ?? '—' },
     { accessor: 'created_at', title: 'Date', sortable: true, render: (r) => new Date(r.created_at).toLocaleString() },
-    { accessor: 'amount', title: 'Amount', sortable: true, textAlign: 'right', render: (r) => inr(r.amount) },
+    { accessor: 'amount', title: 'Amount', sortable: true, textAlign: 'right', render: (r) => formatInr(r.amount) },
     { accessor: 'status', title: 'Status', sortable: true, render: (r) => <StatusBadge status={r.status} /> },
     {
       accessor: 'receipt',

@@ -8,8 +8,9 @@ import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
+import { WaitingForHostModal } from '../../ui/WaitingForHostModal';
 import { LabWatch } from '../labs/lab-watch';
-import { ConferenceRoom, FRAME_HEIGHT, WaitingModal } from './ConferenceRoom';
+import { ConferenceRoom, FRAME_HEIGHT } from './ConferenceRoom';
 import { JitsiFrame } from './JitsiFrame';
 
 export type MeetingLink = z.infer<typeof meetingLinkResponse>;
@@ -123,7 +124,7 @@ export function ConferencePage() {
           </Group>
         </Stack>
       </Modal>
-      <WaitingModal
+      <WaitingForHostModal
         opened={waiting}
         retryLabel="Join Again"
         onClose={() => setWaiting(false)}

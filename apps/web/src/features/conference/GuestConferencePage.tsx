@@ -8,7 +8,8 @@ import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { ConferenceRoom, GUEST_FRAME_HEIGHT, WaitingModal } from './ConferenceRoom';
+import { WaitingForHostModal } from '../../ui/WaitingForHostModal';
+import { ConferenceRoom, GUEST_FRAME_HEIGHT } from './ConferenceRoom';
 import { JitsiFrame } from './JitsiFrame';
 
 type MeetingUrl = z.infer<typeof meetingUrlResponse>;
@@ -92,7 +93,7 @@ export function GuestConferencePage() {
     <>
       <PageHeader title="Conference" />
       {body}
-      <WaitingModal
+      <WaitingForHostModal
         opened={status === 0 && !error}
         retryLabel="Try Again"
         onClose={() => navigate('/')}

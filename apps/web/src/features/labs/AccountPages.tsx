@@ -1,8 +1,9 @@
-import { Alert, Button, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@trainlab/contract';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -15,9 +16,20 @@ function FromCreateVm({ step }: { step: 'register' | 'authorize' }) {
   return (
     <Alert color="blue" title={step === 'register' ? 'A lab account comes first' : 'Sign in to your lab account'}>
       {step === 'register'
-        ? 'Virtual machines run, and are billed, under your organization’s lab account. Register it here, sign in to it once, and you will be taken back to Create VM.'
+        ? 'Virtual machines run, and are billed, under your organization’s lab account. Register it here once and you will be taken back to Create VM.'
         : 'Sign in to your lab account once to create virtual machines; you will be taken back to Create VM.'}
     </Alert>
+  );
+}
+
+/** Why a lab account besides the manager's own sign-in (issue 41: nothing said why). */
+function WhyLabAccount() {
+  return (
+    <Text size="sm" c="dimmed" maw={720}>
+      Why a second account? Your own sign-in is yours; the lab account belongs to your organization. Every manager of
+      the organization creates virtual machines under it, its usage is billed to it on Pay VM Billing, and its monthly
+      limits apply to all of them. Registering it also signs it in.
+    </Text>
   );
 }
 
@@ -47,6 +59,7 @@ export function RegisterCloudAccountPage() {
         description="One lab account for your organization: the virtual machines you create run under it."
       />
       <FromCreateVm step="register" />
+      <WhyLabAccount />
       <Paper withBorder p="lg" radius="md" maw={720}>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -79,11 +92,12 @@ export function RegisterCloudAccountPage() {
   );
 }
 
-/** /authorize-cloud-account: sign in to the lab account once; success → /create-vm. */
+/** /authorize-cloud-account: sign in to the lab account once; success → /create-vm. An account already signed in (as registering does) goes on to Create VM. */
 export function AuthorizeCloudAccountPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const account = useApiQuery<{ exist: number; authorized: number; username: string | null }>('check-gc-ac-exist');
   const { form, onSubmit, otherError, submitting } = useApiForm<
     { username: string; password: string },
     { message: string }
@@ -99,8 +113,22 @@ export function AuthorizeCloudAccountPage() {
   return (
     <Stack gap="md">
       <PageHeader title={title} description="Sign in to your lab account to create virtual machines." />
-      <FromCreateVm step="authorize" />
-      <Paper withBorder p="lg" radius="md" maw={480}>
+      {account.data?.authorized ? (
+        <Alert color="green" title="Your lab account is ready" maw={720}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              The lab account {account.data.username} was signed in when it was registered, so you can create virtual
+              machines now. There is nothing to sign in to here.
+            </Text>
+            <Button component={Link} to="/create-vm">
+              Continue to Create VM
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <FromCreateVm step="authorize" />
+      )}
+      <Paper withBorder p="lg" radius="md" maw={480} hidden={Boolean(account.data?.authorized)}>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             <ErrorAlert message={otherError} />

@@ -2,10 +2,11 @@ import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Te
 import { notifications } from '@mantine/notifications';
 import {
   CLOUD_ZONES,
-  hourlyPrice,
+  labPrice,
   limitsFor,
   MSG,
   OPERATING_SYSTEMS,
+  PRICE_UNITS_PER_RUPEE,
   protocolFor,
   VM_LIMITS,
   VM_PRICE_DEBOUNCE_MS,
@@ -19,7 +20,7 @@ import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { formatInr } from './shared';
+import { formatInr, formatPrice } from './shared';
 
 interface Pricing {
   list: { memory: number; linux: number; windows: number; cl_linux_price: number; cl_windows_price: number }[];
@@ -118,7 +119,9 @@ export function CreateVmPage() {
     },
     VM_PRICE_DEBOUNCE_MS,
   );
-  const price = pricing.data ? hourlyPrice(pricing.data, settled) : null;
+  // the one price rule the server meters by (decision 0053): one lab's price, times the count
+  const price = pricing.data ? labPrice(pricing.data, settled) : null;
+  const toRupees = (units: number) => units / PRICE_UNITS_PER_RUPEE;
 
   if (account.isLoading) return <Loading />;
   const lim = limitsFor(image);
@@ -179,10 +182,23 @@ export function CreateVmPage() {
             <TextInput label="Softwares" placeholder="e.g. git, python3" {...form.getInputProps('softwares')} />
             <Alert color="blue" variant="light" aria-live="polite" title="Price">
               {price ? (
-                <Text size="sm" data-testid="vm-price">
-                  {formatInr(price.total)} per hour ({formatInr(price.hourly)} machine +{' '}
-                  {formatInr(price.storageMonthly)} storage per month)
-                </Text>
+                <Stack gap={4}>
+                  <Text size="sm" fw={600} data-testid="vm-price">
+                    {formatPrice(toRupees(price.perHour))} per hour while it runs
+                    {settled.count > 1
+                      ? ` each, ${formatPrice(toRupees(price.perHour * settled.count))} per hour for ${settled.count} VMs`
+                      : ''}
+                  </Text>
+                  <Text size="sm" data-testid="vm-price-parts">
+                    Machine {formatPrice(toRupees(price.machinePerHour))} per hour + storage{' '}
+                    {formatInr(toRupees(price.storagePerMonth))} per month ({settled.storage} GB), charged as{' '}
+                    {formatPrice(toRupees(price.storagePerHour))} per running hour (a month is 720 hours).
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Each run is charged this price per hour for its minutes, rounded to the paisa; VM Details and Pay VM
+                    Billing list every run.
+                  </Text>
+                </Stack>
               ) : (
                 <Text size="sm">{pricing.isLoading ? 'Loading prices…' : 'No price for this size.'}</Text>
               )}

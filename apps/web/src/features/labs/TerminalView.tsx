@@ -1,18 +1,22 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Loading } from '../../ui/Loading';
 import { focusPage, isLeaveKey, LEAVE_HINT } from './leave-keys';
 import { CLOSE_REASONS, labProtocols, labSocketUrl, type RemoteViewProps } from './remote';
+import { TERMINAL_OPTIONS } from './terminal-options';
 
 /** xterm.js bound to the lab's SSH shell through our WebSocket. */
 export default function TerminalView({ name, token, onClosed }: RemoteViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
+  // until the shell's first bytes arrive (a few seconds while the lab boots), say what is happening
+  const [waiting, setWaiting] = useState(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per mount
   useEffect(() => {
     if (!host.current) return;
-    const term = new Terminal({ cursorBlink: true, fontSize: 14, convertEol: false, screenReaderMode: true });
+    const term = new Terminal(TERMINAL_OPTIONS);
     const fit = new FitAddon();
     term.loadAddon(fit);
     term.open(host.current);
@@ -22,7 +26,10 @@ export default function TerminalView({ name, token, onClosed }: RemoteViewProps)
       labProtocols('terminal', token),
     );
     ws.binaryType = 'arraybuffer';
-    ws.onmessage = (e) => term.write(typeof e.data === 'string' ? e.data : new Uint8Array(e.data as ArrayBuffer));
+    ws.onmessage = (e) => {
+      setWaiting(false);
+      term.write(typeof e.data === 'string' ? e.data : new Uint8Array(e.data as ArrayBuffer));
+    };
     ws.onclose = (e) => onClosed(CLOSE_REASONS[e.code] ?? null);
     const input = term.onData((data) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'data', data }));
@@ -54,6 +61,7 @@ export default function TerminalView({ name, token, onClosed }: RemoteViewProps)
       <p id={hintId} style={{ margin: '0 0 4px', fontSize: 12 }}>
         {LEAVE_HINT}
       </p>
+      {waiting ? <Loading label="Opening the lab’s shell: this takes a few seconds…" /> : null}
       <div
         ref={host}
         data-testid="lab-terminal"

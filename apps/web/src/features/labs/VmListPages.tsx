@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconDeviceDesktop,
@@ -23,7 +23,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import type { CreatedVm } from './CreateVmPage';
-import { formatDateTime, formatInr, type UsageRow, usageLabel, type VmRow, VmStatusBadge } from './shared';
+import { formatDateTime, formatInr, formatPrice, type UsageRow, usageLabel, type VmRow, VmStatusBadge } from './shared';
 
 /** The logins of the labs just created: shown here once, never again. */
 function CreatedLogins({ created }: { created: CreatedVm[] }) {
@@ -37,45 +37,46 @@ function CreatedLogins({ created }: { created: CreatedVm[] }) {
       closeButtonLabel="Dismiss logins"
       onClose={() => setOpen(false)}
     >
-      <Table withRowBorders={false} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>VM</Table.Th>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>Password</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {created.map((c) => (
-            <Table.Tr key={c.vm_name}>
-              <Table.Td>{c.name}</Table.Td>
-              <Table.Td>
-                <Code>{c.username}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Code>{c.password}</Code>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* a list, not a table: at 360 px a table of three columns ran off the screen (issue 41) */}
+      <Stack gap="xs">
+        {created.map((c) => (
+          <Group key={c.vm_name} gap="xs" wrap="wrap" data-testid="created-login">
+            <Text size="sm" fw={600}>
+              {c.name}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              Username <Code>{c.username}</Code>
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              Password <Code>{c.password}</Code>
+            </Text>
+          </Group>
+        ))}
+      </Stack>
     </Alert>
   );
 }
 
 function Counts() {
-  const q = useApiQuery<{ count: number; running: number; stopped: number; assigned: number; unassigned: number }>(
-    'get-vm-count',
-  );
+  const q = useApiQuery<{
+    count: number;
+    running: number;
+    stopped: number;
+    not_started?: number;
+    assigned: number;
+    unassigned: number;
+  }>('get-vm-count');
   if (!q.data) return null;
   const items = [
     ['VMs', q.data.count],
     ['Running', q.data.running],
     ['Stopped', q.data.stopped],
+    // a lab just created has not run yet: neither running nor stopped
+    ['Not started', q.data.not_started ?? 0],
     ['Unassigned', q.data.unassigned],
   ] as const;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+    <SimpleGrid cols={{ base: 2, sm: 5 }}>
       {items.map(([label, n]) => (
         <Paper key={label} withBorder p="sm" radius="md">
           <Text size="xs" c="dimmed">
@@ -240,7 +241,11 @@ export function VmListPage() {
 }
 
 interface VmDetails {
-  data: VmRow & { hourly_price: number; username: string };
+  data: VmRow & {
+    hourly_price: number;
+    price?: { machine_per_hour: number; storage_per_month: number; storage_per_hour: number };
+    username: string;
+  };
   usage: UsageRow[];
   total_cost: number;
   used_min: number;
@@ -282,7 +287,7 @@ export function VmDetailsPage() {
                   ['RAM', `${q.data.data.ram} GB`],
                   ['Storage', `${q.data.data.storage} GB`],
                   ['Login', q.data.data.username],
-                  ['Price', `${formatInr(q.data.data.hourly_price)} per hour`],
+                  ['Price', `${formatPrice(q.data.data.hourly_price)} per hour`],
                   ['Created', formatDateTime(q.data.data.created)],
                   [
                     'Assigned To',
@@ -305,6 +310,15 @@ export function VmDetailsPage() {
               ))}
             </SimpleGrid>
           </Paper>
+          {q.data.data.price ? (
+            <Text size="sm" c="dimmed" data-testid="vm-price-rule">
+              {formatPrice(q.data.data.hourly_price)} per hour = machine{' '}
+              {formatPrice(q.data.data.price.machine_per_hour)} per hour + storage{' '}
+              {formatInr(q.data.data.price.storage_per_month)} per month (
+              {formatPrice(q.data.data.price.storage_per_hour)} per running hour). Each run costs this price × its
+              minutes ÷ 60, rounded to the paisa; the runs add up to the total.
+            </Text>
+          ) : null}
           <DataTable label="Usage" records={q.data.usage} columns={columns} loading={false} />
         </>
       ) : null}

@@ -209,6 +209,11 @@ export function VmPage() {
       ) : (
         <Paper withBorder radius="md" p="lg">
           <Stack gap={4}>
+            {starting ? (
+              <Text fw={500} role="status" data-testid="lab-starting">
+                Starting the VM and opening its connection: this takes a few seconds…
+              </Text>
+            ) : null}
             <Text>
               Start the connection to open {c.terminal ? 'a terminal' : ''}
               {c.terminal && c.desktop ? ' and ' : ''}

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { VM_STATUS_LABELS, VM_USAGE_STATUS_LABELS } from '@trainlab/contract';
+import { VM_STATE_LABELS, VM_STATUS_LABELS, VM_USAGE_STATUS_LABELS } from '@trainlab/contract';
 
 export interface VmRow {
   id: number;
@@ -31,17 +31,20 @@ export interface UsageRow {
   paid: number;
 }
 
-const STATUS_COLORS = ['gray', 'green', 'orange', 'red'];
+const STATUS_COLORS = ['blue', 'green', 'orange', 'red'];
+/** A lab's state as a person reads it (Running, Stopped, Not started); the spec's status name in its title. */
 export function VmStatusBadge({ status }: { status: number }) {
   return (
-    // the whole word, never 'CREA…': a status badge does not shrink in a narrow column
+    // the whole word, never 'NOT S…': a status badge does not shrink in a narrow column
     <Badge
       color={STATUS_COLORS[status] ?? 'gray'}
       variant="light"
+      tt="none"
+      title={VM_STATUS_LABELS[status] ? `Status ${status} (${VM_STATUS_LABELS[status]})` : undefined}
       style={{ flexShrink: 0, overflow: 'visible' }}
       styles={{ label: { overflow: 'visible' } }}
     >
-      {VM_STATUS_LABELS[status] ?? status}
+      {VM_STATE_LABELS[status] ?? status}
     </Badge>
   );
 }
@@ -50,5 +53,4 @@ export const usageLabel = (status: number) => VM_USAGE_STATUS_LABELS[status] ?? 
 export const formatDateTime = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-export const formatInr = (rupees: number) => inr.format(rupees);
+export { formatInr, formatPrice } from '../../ui/money';

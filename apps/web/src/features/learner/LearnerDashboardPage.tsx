@@ -24,32 +24,52 @@ interface VmData {
 interface LearnerDashboard {
   list: DashboardItem[];
   d_vm_data: VmData | null;
+  /** every lab assigned, newest first (d_vm_data is the first) */
+  vms?: VmData[];
 }
 
-function VmCard({ vm, loading }: { vm: VmData | null | undefined; loading: boolean }) {
+function VmEntry({ vm, many }: { vm: VmData & { vm_name: string }; many: boolean }) {
+  return (
+    <Stack gap="xs" align="flex-start" data-testid="learner-vm">
+      <Group gap="xs">
+        <Text fw={600}>{vm.name || vm.vm_name}</Text>
+        {vm.status != null ? <VmStatusBadge status={vm.status} /> : null}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {vm.vm_name} · assigned on {formatDateTime(vm.created_at)}
+      </Text>
+      {/* one click: the VM page starts the lab and opens it (?start=1) */}
+      <Button
+        component={Link}
+        to={`/vm/${encodeURIComponent(vm.vm_name)}?start=1`}
+        size="sm"
+        // with several labs, each Start VM names its lab
+        aria-label={many ? `Start VM ${vm.name || vm.vm_name}` : undefined}
+      >
+        Start VM
+      </Button>
+    </Stack>
+  );
+}
+
+/** Every lab assigned to the learner (issue 41: not only the newest). */
+function VmCard({ vms, loading }: { vms: VmData[]; loading: boolean }) {
+  const shown = vms.filter((v): v is VmData & { vm_name: string } => Boolean(v.vm_name));
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="vm-title">
       <Group gap="sm" mb="sm">
         <IconDeviceDesktop size={22} aria-hidden />
         <Title id="vm-title" order={2} size="h4">
-          Virtual Machine
+          {shown.length > 1 ? `Virtual Machines (${shown.length})` : 'Virtual Machine'}
         </Title>
       </Group>
       {loading ? (
         <Text c="dimmed">Loading…</Text>
-      ) : vm?.vm_name ? (
-        <Stack gap="xs" align="flex-start">
-          <Group gap="xs">
-            <Text fw={600}>{vm.name || vm.vm_name}</Text>
-            {vm.status != null ? <VmStatusBadge status={vm.status} /> : null}
-          </Group>
-          <Text size="sm" c="dimmed">
-            {vm.vm_name} · assigned on {formatDateTime(vm.created_at)}
-          </Text>
-          {/* one click: the VM page starts the lab and opens it (?start=1) */}
-          <Button component={Link} to={`/vm/${encodeURIComponent(vm.vm_name)}?start=1`} size="sm">
-            Start VM
-          </Button>
+      ) : shown.length ? (
+        <Stack gap="md">
+          {shown.map((vm) => (
+            <VmEntry key={vm.vm_name} vm={vm} many={shown.length > 1} />
+          ))}
         </Stack>
       ) : (
         <Text c="dimmed">No virtual machine is assigned yet.</Text>
@@ -96,7 +116,10 @@ export function LearnerDashboardPage() {
             )}
           </Stack>
         </Card>
-        <VmCard vm={query.data?.d_vm_data} loading={query.isLoading} />
+        <VmCard
+          vms={query.data?.vms ?? (query.data?.d_vm_data ? [query.data.d_vm_data] : [])}
+          loading={query.isLoading}
+        />
       </SimpleGrid>
 
       <Stack component="section" aria-labelledby="upcoming-title" gap="sm">

@@ -11,8 +11,8 @@ import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { WaitingForHostModal } from '../../ui/WaitingForHostModal';
 import { conferencePath, formatDateTime } from './format';
-import { WaitingDialog } from './WaitingDialog';
 
 type LearnerTopic = z.infer<typeof learnerTopicList>['list'][number];
 const PATH = 'get-user-training-details';
@@ -155,7 +155,7 @@ export function TrainingDetailsPage() {
           },
         ]}
       />
-      <WaitingDialog
+      <WaitingForHostModal
         opened={waitingTopic !== null}
         onClose={() => {
           setWaitingTopic(null);

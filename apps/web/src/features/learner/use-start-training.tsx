@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { apiPost, errorText } from '../../api/client';
+import { WaitingForHostModal } from '../../ui/WaitingForHostModal';
 import { conferencePath, trainingDetailsPath } from './format';
-import { WaitingDialog } from './WaitingDialog';
 
 type StartStatus = z.infer<typeof startStatusResponse>;
 type CheckStatus = z.infer<typeof checkTrainingStatusResponse>;
@@ -61,7 +61,7 @@ export function useStartTraining() {
   }
 
   const dialog = (
-    <WaitingDialog
+    <WaitingForHostModal
       opened={waitingFor !== null}
       onClose={() => {
         setWaitingFor(null);

@@ -9,6 +9,7 @@ import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FormActions } from '../../ui/FormActions';
 import { PageHeader } from '../../ui/PageHeader';
 import { type Category, IconAction, type ListOf, required, type WriteResponse } from './shared';
 
@@ -30,14 +31,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
       <ErrorAlert message={otherError} />
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {category ? 'Update' : 'Save'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={submitting} submitLabel={category ? 'Update' : 'Save'} />
       </Stack>
     </form>
   );

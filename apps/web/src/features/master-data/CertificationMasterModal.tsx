@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type CertificationMasterType, MSG } from '@trainlab/contract';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FormActions } from '../../ui/FormActions';
 import { required, type WriteResponse } from './shared';
 
 /** How each master type is named on screen. */
@@ -70,14 +71,7 @@ function MasterForm({ type, onClose, onCreated }: Props) {
           minRows={2}
           {...form.getInputProps('overview')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submitting={submitting} />
       </Stack>
     </form>
   );

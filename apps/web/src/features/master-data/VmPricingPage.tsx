@@ -1,16 +1,12 @@
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEdit } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@trainlab/contract';
+import { Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
-import { BackLink, IconAction, required, type VmPrice } from './shared';
+import { BackLink, required, type VmPrice } from './shared';
+import { UpdateRowForm, updateRowColumn, useRowUpdated } from './UpdateRow';
 
 /** Prices per hour are fractions of a unit; show them as entered. */
 const money = (v: number) => String(v);
@@ -33,7 +29,6 @@ type PriceField = (typeof FIELDS)[number]['name'];
 type PriceValues = Record<PriceField, string>;
 
 function PriceForm({ row, pricing, onDone }: { row: VmPrice; pricing: Pricing; onDone: () => void }) {
-  const client = useQueryClient();
   const { form, onSubmit, otherError, submitting } = useApiForm<PriceValues, { message: string }>({
     path: 'update-vm-pricing',
     initialValues: {
@@ -46,34 +41,19 @@ function PriceForm({ row, pricing, onDone }: { row: VmPrice; pricing: Pricing; o
     },
     validate: Object.fromEntries(FIELDS.map((f) => [f.name, required(f.name.replace('_', ' '))])),
     toBody: (v) => ({ id: row.id, ...Object.fromEntries(FIELDS.map((f) => [f.name, v[f.name].trim()])) }),
-    onSuccess: async (data) => {
-      notifications.show({ color: 'green', message: data.message || MSG.recordUpdated });
-      await client.invalidateQueries({ queryKey: ['get-pricing'] });
-      onDone();
-    },
+    onSuccess: useRowUpdated('get-pricing', onDone),
   });
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <ErrorAlert message={otherError} />
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {row.memory} GB RAM, {row.virtual_cpu} vCPU
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {FIELDS.map((f) => (
-            <TextInput key={f.name} label={f.label} withAsterisk inputMode="decimal" {...form.getInputProps(f.name)} />
-          ))}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Update
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <UpdateRowForm onSubmit={onSubmit} otherError={otherError} submitting={submitting} onCancel={onDone}>
+      <Text size="sm" c="dimmed">
+        {row.memory} GB RAM, {row.virtual_cpu} vCPU
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {FIELDS.map((f) => (
+          <TextInput key={f.name} label={f.label} withAsterisk inputMode="decimal" {...form.getInputProps(f.name)} />
+        ))}
+      </SimpleGrid>
+    </UpdateRowForm>
   );
 }
 
@@ -99,18 +79,7 @@ export function VmPricingPage() {
       render: (r) => money(r.cl_windows_price),
     },
     { accessor: 'windows', title: 'Windows platform / hr', textAlign: 'right', render: (r) => money(r.windows) },
-    {
-      accessor: 'actions',
-      title: 'Action',
-      textAlign: 'right',
-      render: (r) => (
-        <Group justify="flex-end">
-          <IconAction label={`Update ${r.memory} GB pricing`} onClick={() => setEditing(r)}>
-            <IconEdit size={16} aria-hidden />
-          </IconAction>
-        </Group>
-      ),
-    },
+    updateRowColumn<VmPrice>((r) => `Update ${r.memory} GB pricing`, setEditing),
   ];
   return (
     <Stack gap="md">

@@ -6,10 +6,11 @@ export const MASTER_DATA_PAGES: Record<string, LazyPage> = {
   '/certification/list': lazyPage(() => import('./CertificationPages'), 'CertificationListPage'),
   '/certification/edit/:id': lazyPage(() => import('./CertificationPages'), 'CertificationEditPage'),
   '/admin/categories': lazyPage(() => import('./CategoriesPage'), 'CategoriesPage'),
-  '/admin/create-training-course': lazyPage(() => import('./TrainingCoursePages'), 'CreateTrainingCoursePage'),
-  '/admin/training-course-list': lazyPage(() => import('./TrainingCoursePages'), 'TrainingCourseListPage'),
+  '/admin/create-training-course': lazyPage(() => import('./CreateTrainingCoursePage'), 'CreateTrainingCoursePage'),
+  '/admin/training-course-list': lazyPage(() => import('./TrainingCourseListPage'), 'TrainingCourseListPage'),
   '/service/create': lazyPage(() => import('./ServicePages'), 'ServiceCreatePage'),
   '/service/list': lazyPage(() => import('./ServicePages'), 'ServiceListPage'),
   '/service/edit/:id': lazyPage(() => import('./ServicePages'), 'ServiceEditPage'),
   '/admin/vm-pricing-chart': lazyPage(() => import('./VmPricingPage'), 'VmPricingPage'),
+  '/admin/lab-limits': lazyPage(() => import('./LabLimitsPage'), 'LabLimitsPage'),
 };

@@ -14,7 +14,8 @@ import { roleLabel } from '../home/role-labels';
 
 type Dashboard = z.infer<typeof adminDashboardResponse>;
 
-export function StatCard({ label, value }: { label: string; value: number | string }) {
+/** A count with its label and, under it, one line saying what exactly is counted. */
+export function StatCard({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Text size="sm" c="dimmed">
@@ -23,9 +24,25 @@ export function StatCard({ label, value }: { label: string; value: number | stri
       <Text fw={700} fz={28} lh={1.2}>
         {value}
       </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" mt={4} data-testid="stat-hint">
+          {hint}
+        </Text>
+      ) : null}
     </Card>
   );
 }
+
+/** What each role's "Users: …" tile counts (every account of that kind, waiting for approval or not). */
+const ROLE_HINTS: Record<string, string> = {
+  user: 'Learners who registered on their own.',
+  provider: 'Learning provider accounts, waiting ones included.',
+  provider_user: 'Learners added by a learning provider.',
+  organization: 'Organization accounts, waiting ones included.',
+  organization_user: 'Members added by an organization.',
+  org_subadmin: 'Sub-admins of organizations, waiting ones included.',
+  trainer: 'Trainers you registered.',
+};
 
 /** /admin/home: what waits for the admin and the platform totals. */
 export function AdminHomePage() {
@@ -78,13 +95,25 @@ export function AdminHomePage() {
               Totals
             </Title>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
-              <StatCard label="Organizations" value={q.data.totals.organizations} />
-              <StatCard label="Learning providers" value={q.data.totals.providers} />
-              <StatCard label="Trainings" value={q.data.totals.trainings} />
+              <StatCard
+                label="Organizations"
+                value={q.data.totals.organizations}
+                hint="Every organization, approved or waiting."
+              />
+              <StatCard
+                label="Learning providers"
+                value={q.data.totals.providers}
+                hint="Approved learning provider accounts."
+              />
+              <StatCard
+                label="Trainings"
+                value={q.data.totals.trainings}
+                hint="Live trainings of every provider and organization."
+              />
               {Object.entries(q.data.totals.users)
                 .filter(([role]) => role !== 'admin')
                 .map(([role, n]) => (
-                  <StatCard key={role} label={`Users: ${roleLabel(role)}`} value={n} />
+                  <StatCard key={role} label={`Users: ${roleLabel(role)}`} value={n} hint={ROLE_HINTS[role]} />
                 ))}
             </SimpleGrid>
           </Stack>

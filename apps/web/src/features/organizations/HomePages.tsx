@@ -39,12 +39,20 @@ export function OrganizationHomePage() {
       {q.error ? <ErrorAlert message={errorText(q.error)} /> : null}
       {c ? (
         <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="md" aria-label="Organization counts">
-          <StatCard label="Sub-admins" value={c.sub_admins} />
-          <StatCard label="Pending sub-admins" value={c.pending_sub_admins} />
-          <StatCard label="Users" value={c.organization_users} />
-          <StatCard label="Departments" value={c.departments} />
-          <StatCard label="Branches" value={c.branches} />
-          <StatCard label="Sections" value={c.sections} />
+          <StatCard label="Sub-admins" value={c.sub_admins} hint="Approved; they manage the organization with you." />
+          <StatCard
+            label="Pending sub-admins"
+            value={c.pending_sub_admins}
+            hint="Added, waiting for the admin’s approval."
+          />
+          <StatCard
+            label="Users"
+            value={c.organization_users}
+            hint="Every account of the organization: yours, sub-admins and members."
+          />
+          <StatCard label="Departments" value={c.departments} hint="A member’s department is picked from these." />
+          <StatCard label="Branches" value={c.branches} hint="A member’s branch is picked from these." />
+          <StatCard label="Sections" value={c.sections} hint="A member’s section is picked from these." />
         </SimpleGrid>
       ) : null}
       <LazyDashboardCharts audience="tenant" />
@@ -53,6 +61,10 @@ export function OrganizationHomePage() {
           <Title id="latest-users-title" order={2} size="h4">
             Latest users
           </Title>
+          <Text size="sm" c="dimmed" mt={-8} data-testid="latest-users-hint">
+            The newest {Math.min(q.data.list.length, q.data.counts.organization_users)} of the{' '}
+            {q.data.counts.organization_users} users counted above.
+          </Text>
           <DataTable
             label="Latest users"
             records={q.data.list}

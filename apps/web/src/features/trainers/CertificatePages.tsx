@@ -1,4 +1,4 @@
-import { Anchor, Button, FileInput, Group, Image, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Image, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { trainerCertificate } from '@trainlab/contract';
 import { useState } from 'react';
@@ -10,8 +10,9 @@ import { DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
 import { formatDate } from '../learner/format';
+import { ImagePicker } from './ImagePicker';
 import { AddRecordPage, UpdateRecordPage } from './RecordPages';
-import { DeleteButton, FormCard, IMAGE_ACCEPT, OwnSkillSelect, useRemove, useSaved, useUploadForm } from './shared';
+import { DeleteButton, FormCard, OwnSkillSelect, useRemove, useSaved, useUploadForm } from './shared';
 
 type Certificate = z.infer<typeof trainerCertificate>;
 const LIST = '/trainer/certificate/list';
@@ -136,18 +137,14 @@ function CertificateForm({ current }: { current?: Certificate }) {
           max={today()}
           {...form.getInputProps('certify_date')}
         />
-        <FileInput
+        <ImagePicker
           label="Certificate Image"
-          withAsterisk={!current}
-          accept={IMAGE_ACCEPT}
-          clearable
+          required={!current}
           value={file}
           onChange={setFile}
+          current={current?.certificate_image}
           error={form.errors.certificate_image}
         />
-        {current?.certificate_image ? (
-          <Image src={current.certificate_image} alt="Current certificate image" w={120} />
-        ) : null}
       </SimpleGrid>
     </FormCard>
   );

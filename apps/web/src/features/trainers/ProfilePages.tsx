@@ -1,15 +1,4 @@
-import {
-  Button,
-  FileInput,
-  Image,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Image, NumberInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,7 +12,8 @@ import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormCard, IMAGE_ACCEPT, upper, useUploadForm } from './shared';
+import { ImagePicker } from './ImagePicker';
+import { FormCard, upper, useUploadForm } from './shared';
 
 type Profile = z.infer<typeof trainerProfile>;
 
@@ -166,20 +156,20 @@ function ProfileForm({ profile }: { profile: Profile }) {
           max={70}
           {...form.getInputProps('experience_over_all')}
         />
-        <FileInput
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ImagePicker
           label="Profile Picture"
-          accept={IMAGE_ACCEPT}
-          clearable
           value={pic}
           onChange={setPic}
+          current={profile.profile_pic}
           error={form.errors.profile_pic}
         />
-        <FileInput
+        <ImagePicker
           label="Address Proof"
-          accept={IMAGE_ACCEPT}
-          clearable
           value={proof}
           onChange={setProof}
+          current={profile.address_proof}
           error={form.errors.address_proof}
         />
       </SimpleGrid>

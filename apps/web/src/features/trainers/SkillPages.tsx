@@ -12,6 +12,7 @@ import { useApiForm } from '../../api/use-api-form';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
+import { formatUsd, RATE_CURRENCY_NOTE } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
 import { AddRecordPage, UpdateRecordPage } from './RecordPages';
@@ -49,7 +50,13 @@ export function SkillListPage() {
           { accessor: 'cname', title: 'Category', sortable: true },
           { accessor: 'sname', title: 'Skill', sortable: true },
           { accessor: 'experience', title: 'Experience', sortable: true, render: (s) => `${s.experience} ${s.type}` },
-          { accessor: 'rate_per_hours', title: 'Rate per hour ($)', sortable: true },
+          {
+            accessor: 'rate_per_hours',
+            title: 'Rate per hour ($)',
+            sortable: true,
+            textAlign: 'right',
+            render: (s) => formatUsd(s.rate_per_hours),
+          },
           {
             accessor: 'actions',
             title: 'Action',
@@ -174,6 +181,7 @@ function SkillForm({ current }: { current?: TrainerSkill }) {
         />
         <NumberInput
           label="Rate per hour ($)"
+          description={RATE_CURRENCY_NOTE}
           withAsterisk
           min={1}
           max={10000}

@@ -42,6 +42,7 @@ import { DataTable } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
+import { formatUsd, RATE_CURRENCY_NOTE } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
 import { formatDateTime } from '../learner/format';
@@ -170,6 +171,7 @@ export function SearchTrainersPage() {
           />
           <NumberInput
             label="Highest rate ($/h)"
+            description={RATE_CURRENCY_NOTE}
             min={1}
             value={filters.max_rate}
             onChange={(v) => setFilters((f) => ({ ...f, max_rate: v }))}
@@ -208,13 +210,13 @@ export function SearchTrainersPage() {
               fw={600}
             />
             <Text size="sm" c="dimmed" mt={4}>
-              {t.base_location ?? 'Location not given'} · from ${t.rate_per_hours}/h · {Math.round(t.experience / 12)}{' '}
-              yr
+              {t.base_location ?? 'Location not given'} · from {formatUsd(t.rate_per_hours)}/h ·{' '}
+              {Math.round(t.experience / 12)} yr
             </Text>
             <Group gap={4} mt="xs">
               {t.skills.map((s) => (
                 <Badge key={s.sname} variant="light">
-                  {s.sname} · {s.experience} {s.type} · ${s.rate_per_hours}/h
+                  {s.sname} · {s.experience} {s.type} · {formatUsd(s.rate_per_hours)}/h
                 </Badge>
               ))}
             </Group>
@@ -299,10 +301,11 @@ export function TakeCallListPage() {
     <Stack gap="md">
       <PageHeader
         title={title}
+        description="A take call is a short call with trainers you are considering for a training: choose the training below to pick trainers and propose a time; they answer Available, Reschedule or Not Interested, and you assign the ones you want."
         actions={
           <Select
-            aria-label="New take call for a training"
-            placeholder="New take call for…"
+            label="New take call for a training"
+            placeholder="Choose a training…"
             searchable
             data={(trainings.data?.list ?? []).map((t) => ({ value: t.slug, label: t.name }))}
             onChange={(slug) => slug && navigate(`/trainer/take/call/${encodeURIComponent(slug)}`)}

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,6 +16,7 @@ import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
+import { BackLink } from '../../ui/BackLink';
 import { DataTable } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -38,12 +39,12 @@ interface AnswerValues extends Record<string, unknown> {
   remark: string;
 }
 
-/** The Confirm Take Call modal: Available and Reschedule need three future dates. */
+/** The Confirm Take Call modal: up to three future dates; Reschedule proposes at least the first. */
 function ConfirmTakeCallModal({ row, onClose }: { row: Row; onClose: () => void }) {
   const client = useQueryClient();
-  const needsDates = (v: AnswerValues) => v.status === '1' || v.status === '2';
+  const needsDate = (v: AnswerValues, n: 1 | 2 | 3) => v.status === '2' && n === 1;
   const dateRule = (n: 1 | 2 | 3) => (v: string, values: AnswerValues) =>
-    needsDates(values) && !v
+    needsDate(values, n) && !v
       ? `The propose date${n} field is required.`
       : v && dayjs(v).isBefore(dayjs().subtract(1, 'minute'))
         ? `The propose date${n} must be a date after or equal to now.`
@@ -91,13 +92,17 @@ function ConfirmTakeCallModal({ row, onClose }: { row: Row; onClose: () => void 
             {...form.getInputProps('status')}
           />
           <TextInput label="Call Title" value={row.title} readOnly />
+          <Text size="sm" c="dimmed">
+            Available: you can take the call at its time ({formatDateTime(row.start)}); dates are optional. Reschedule:
+            propose up to three other times, the first at least.
+          </Text>
           {([1, 2, 3] as const).map((n) => (
             <TextInput
               key={n}
               label={`Propose Date ${n}`}
               type="datetime-local"
               min={localNow()}
-              withAsterisk={needsDates(form.values)}
+              withAsterisk={needsDate(form.values, n)}
               {...form.getInputProps(`propose_date${n}`)}
             />
           ))}
@@ -121,6 +126,8 @@ export function TrainerTakeCallsPage() {
       <PageHeader title={title} />
       <DataTable
         label="Take calls"
+        // the Confirm button stays in view at a laptop's width (issue 41: it was off-screen at 1280 px)
+        pinLastColumn
         serial
         idAccessor="take_call_detail_id"
         records={query.data?.list}
@@ -232,10 +239,15 @@ export function ConfirmRequirementPage() {
   };
   return (
     <Stack gap="md">
+      <BackLink to="/trainer-take-calls">Back to take calls</BackLink>
       <PageHeader
         title={title}
         description={q.data?.take_call ? `${q.data.take_call.title} · ${q.data.take_call.name}` : undefined}
       />
+      <Text size="sm" c="dimmed" maw={720}>
+        Tick each requirement of the training you can meet: every tick is saved as you make it, and the provider sees
+        them. When you are done, Confirm Requirement tells the provider and takes you back to your take calls.
+      </Text>
       {q.isLoading ? <LoadingLines /> : null}
       <ErrorAlert message={q.error ? errorText(q.error) : error} />
       {q.data && !q.data.list.length ? <EmptyState /> : null}

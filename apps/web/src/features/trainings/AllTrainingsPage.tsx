@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Menu, Modal, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCertificate,
@@ -52,6 +52,41 @@ async function shareInvite(t: TrainingRow) {
   await copyInvite(t);
 }
 
+/** What Create Training passes on: the new training and the assessments it asked for. */
+export interface CreatedTraining {
+  slug: string;
+  name: string;
+  pre_assessment: boolean;
+  post_assessment: boolean;
+}
+
+/** After Create Training with an assessment ticked: the way to its builder (issue 41: it led nowhere). */
+function CreatedNext() {
+  const location = useLocation();
+  const created = (location.state as { created?: CreatedTraining } | null)?.created;
+  if (!created || (!created.pre_assessment && !created.post_assessment)) return null;
+  const which = [created.pre_assessment ? 'Pre' : null, created.post_assessment ? 'Post' : null]
+    .filter(Boolean)
+    .join(' and ');
+  return (
+    <Alert color="blue" title={`Next: the ${which} Assessment of ${created.name}`}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          You ticked {which} Assessment. Pick its questions from the question bank in the assessment builder (later also
+          from this list: the row’s “…” menu → Assessment).
+        </Text>
+        <Button
+          component={Link}
+          to={`/assessment/add/${created.slug}`}
+          leftSection={<IconCertificate size={16} aria-hidden />}
+        >
+          Build the assessment
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** /all-trainings: the upcoming trainings with their row actions (spec 01 §2 'Training screens'). */
 export function AllTrainingsPage() {
   const title = useRouteTitle();
@@ -96,21 +131,9 @@ export function AllTrainingsPage() {
     },
     { accessor: 'start_date', title: 'Start Date', sortable: true, render: (t) => formatDateTime(t.start_date) },
     { accessor: 'end_date', title: 'End Date', sortable: true, render: (t) => formatDateTime(t.end_date) },
-    {
-      accessor: 'total_training_day',
-      title: 'Total Day',
-      textAlign: 'right',
-      width: 64,
-      titleStyle: { whiteSpace: 'normal' },
-    },
-    {
-      accessor: 'total_participants',
-      title: 'Total Participants',
-      sortable: true,
-      textAlign: 'right',
-      width: 104,
-      titleStyle: { whiteSpace: 'normal' },
-    },
+    // no fixed widths: a narrow column cut its header to 'Tot…' and 'Total Par…' (issue 41)
+    { accessor: 'total_training_day', title: 'Total Day', textAlign: 'right' },
+    { accessor: 'total_participants', title: 'Total Participants', sortable: true, textAlign: 'right' },
     { accessor: 'is_public', title: 'Available', width: 132, render: (t) => <PublicBadge value={t.is_public} /> },
     {
       accessor: 'actions',
@@ -135,14 +158,16 @@ export function AllTrainingsPage() {
           </Tooltip>
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`More actions for ${t.name}`}
-                loading={busyKey?.startsWith(`${t.id}-`)}
-              >
-                <IconDots size={18} aria-hidden />
-              </ActionIcon>
+              <Tooltip label="More: edit, syllabus, trainers, assessment…">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`More actions for ${t.name}`}
+                  loading={busyKey?.startsWith(`${t.id}-`)}
+                >
+                  <IconDots size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(t)}>
@@ -211,8 +236,11 @@ export function AllTrainingsPage() {
           </Button>
         }
       />
+      <CreatedNext />
       <DataTable
         label="Upcoming trainings"
+        // whole headers make the table wider than a laptop: its actions stay in view
+        pinLastColumn
         records={q.data?.list}
         columns={columns}
         loading={q.isLoading}

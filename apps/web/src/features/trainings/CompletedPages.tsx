@@ -14,6 +14,7 @@ import { usePagedQuery } from '../../api/use-paged-query';
 import { useRouteTitle } from '../../app/route-title';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FormActions } from '../../ui/FormActions';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
@@ -153,14 +154,7 @@ function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
           allowDecimal={false}
           {...form.getInputProps('min_post_score_percent')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={submitting} />
       </Stack>
     </form>
   );

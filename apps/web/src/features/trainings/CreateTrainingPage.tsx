@@ -25,7 +25,9 @@ import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
+import { formatInr } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
+import type { CreatedTraining } from './AllTrainingsPage';
 import { type List as ListOf, pickerToIso } from './shared';
 import { TrainingDetailFields } from './TrainingDetailFields';
 
@@ -70,7 +72,7 @@ export function costLines(prices: ServicePrice[], v: CreateValues) {
   return { rows, total };
 }
 
-const money = (n: number) => n.toFixed(2);
+const money = formatInr;
 
 /** /create-training: tabs 'Create Training' and 'Cost' (spec 01 §2, §5). */
 export function CreateTrainingPage() {
@@ -81,7 +83,7 @@ export function CreateTrainingPage() {
   const prices = useApiQuery<ListOf<ServicePrice>>('get-services-price');
   const [now] = useState(() => new Date());
 
-  const { form, onSubmit, otherError, submitting } = useApiForm<CreateValues, { message: string }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<CreateValues, { message: string; slug: string }>({
     path: 'create-training',
     initialValues: {
       name: '',
@@ -111,9 +113,16 @@ export function CreateTrainingPage() {
       total_training_day: num(v.total_training_day),
       number_of_participants: num(v.number_of_participants),
     }),
-    onSuccess: (data) => {
+    onSuccess: (data, values) => {
       notifications.show({ color: 'green', message: data.message });
-      navigate('/all-trainings');
+      // spec 01: success goes to /all-trainings; a ticked assessment is offered there as the next step
+      const created: CreatedTraining = {
+        slug: data.slug,
+        name: values.name,
+        pre_assessment: values.pre_assessment,
+        post_assessment: values.post_assessment,
+      };
+      navigate('/all-trainings', { state: { created } });
     },
   });
 
@@ -219,7 +228,7 @@ export function CreateTrainingPage() {
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Service</Table.Th>
-                        <Table.Th ta="right">Price</Table.Th>
+                        <Table.Th ta="right">Price (₹)</Table.Th>
                         <Table.Th ta="right">Quantity</Table.Th>
                         <Table.Th ta="right">Amount</Table.Th>
                       </Table.Tr>

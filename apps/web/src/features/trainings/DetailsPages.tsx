@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
+import { formatInr } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
 import {
@@ -98,7 +99,7 @@ export function TrainingDetailsPage() {
                 {!t.pre_assessment && !t.post_assessment ? 'None' : null}
               </Group>
             </Fact>
-            <Fact label="Cost">{t.cost.toFixed(2)}</Fact>
+            <Fact label="Cost">{formatInr(t.cost)}</Fact>
           </SimpleGrid>
           {t.description ? (
             <Stack gap={2} mt="md">

@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FormActions } from '../../ui/FormActions';
 import { pickerToIso, type TrainingRow } from './shared';
 import { TrainingDetailFields } from './TrainingDetailFields';
 
@@ -98,14 +99,7 @@ export function EditTrainingForm({ training, onDone }: { training: TrainingRow; 
         <Text size="sm" c="dimmed">
           A test that is already built stays switched on. The cost is worked out again from the service prices.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={submitting} submitLabel="Save Changes" />
       </Stack>
     </form>
   );

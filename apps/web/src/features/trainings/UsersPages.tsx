@@ -17,10 +17,16 @@ import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { BackLink, formatDateTime, JoinBadge, type List, type TrainerItem, type TrainingUserRow } from './shared';
 
+/** The training a page of its users is about, by name (issue 41: "Add Training User" did not say which). */
+function useTrainingTitle(title: string, slug: string) {
+  const details = useApiQuery<{ success: { name: string } }>('get-training-details', { slug });
+  return details.data ? `${title}: ${details.data.success.name}` : title;
+}
+
 /** /add-training-user/:slug: Excel import plus one learner by hand (spec 01 §5). */
 export function AddTrainingUserPage() {
-  const title = useRouteTitle();
   const { slug = '' } = useParams();
+  const title = useTrainingTitle(useRouteTitle(), slug);
   const navigate = useNavigate();
   const client = useQueryClient();
   const { form, onSubmit, otherError, submitting } = useApiForm<
@@ -96,8 +102,8 @@ export function AddTrainingUserPage() {
 
 /** /show-training-users/:slug: the learners of a training. */
 export function ShowTrainingUsersPage() {
-  const title = useRouteTitle();
   const { slug = '' } = useParams();
+  const title = useTrainingTitle(useRouteTitle(), slug);
   const { list, query: q } = usePagedQuery<TrainingUserRow>('lp/get-training-users', { slug });
   const columns: DataTableColumn<TrainingUserRow>[] = [
     { accessor: 'email', title: 'User Name', sortable: true, render: (u) => u.user_name },

@@ -1,22 +1,25 @@
 import path from 'node:path';
-import { createMailer } from '../adapters/mail';
-import { createRealtime } from '../adapters/realtime';
-import { encryptClearKyc } from '../domains/trainers/encrypt-clear-kyc';
-import { ensureAdmin, isEmpty, seedDemo } from '../seed/demo';
-import { seedDemoCourse } from '../seed/demo-course';
-import { createSessionCache } from './auth/session-cache';
-import type { Config } from './config';
-import { privateDataDir } from './data-dir';
-import { openDatabase } from './db/client';
-import { isDatabaseUnavailable } from './db/guarded-pglite';
-import type { Deps } from './deps';
-import { demoAccountsOn } from './exposure';
-import { createFieldCipher } from './field-cipher';
-import { createAnswerCache } from './http/answer-cache';
-import { createLimits } from './rate-limit';
-import { SharedSecrets } from './shared-secrets';
+import { createMailer } from './adapters/mail';
+import { createRealtime } from './adapters/realtime';
+import { encryptClearKyc } from './domains/trainers/encrypt-clear-kyc';
+import { createSessionCache } from './platform/auth/session-cache';
+import type { Config } from './platform/config';
+import { privateDataDir } from './platform/data-dir';
+import { openDatabase } from './platform/db/client';
+import { isDatabaseUnavailable } from './platform/db/guarded-pglite';
+import type { Deps } from './platform/deps';
+import { demoAccountsOn } from './platform/exposure';
+import { createFieldCipher } from './platform/field-cipher';
+import { createAnswerCache } from './platform/http/answer-cache';
+import { createLimits } from './platform/rate-limit';
+import { SharedSecrets } from './platform/shared-secrets';
+import { ensureAdmin, isEmpty, seedDemo } from './seed/demo';
+import { seedDemoCourse } from './seed/demo-course';
 
 /**
+ * The composition root's start (the top floor, beside main.ts): it picks the engines from the
+ * config and hands them down through Deps, and runs the start-up data of seed/ and the domains.
+ *
  * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates, wires
  * adapters. Several instances may start at once on one PostgreSQL database: migrations take its
  * start-up lock (Database.exclusive).
