@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,13 +279,25 @@ describe('server-side recording', () => {
     const { recording } = await roomOf(s.tr.id);
     expect(recording).toMatchObject({ trainingId: s.tr.id, userId: s.provider.user.id });
     await cam.send(3);
+    // Janus writes what it has received before the room goes: at load its RTP thread can be behind
+    // the 3 s just sent, so the meeting ends once both recorders hold media (as a moderator would
+    // end it well after the first seconds).
+    const mjrFiles = () => (existsSync(recording!.dir) ? readdirSync(recording!.dir) : []).filter((f) => f.endsWith('.mjr'));
+    const written = () => mjrFiles().map((f) => statSync(join(recording!.dir, f)).size).join();
+    let last = '';
+    await until(async () => {
+      const now = written();
+      const settled = mjrFiles().length === 2 && now === last;
+      last = now;
+      await new Promise((r) => setTimeout(r, 300));
+      return settled;
+    }, 15_000);
 
     // the moderator ends the meeting (the page may be gone: nothing more comes from a browser)
     host.client.send({ type: 'end-all' });
     await learner.client.waitClosed();
     await t.app.conferenceHub.settle();
-    const files = readdirSync(recording!.dir);
-    expect(files.filter((f) => f.endsWith('.mjr')).sort()).toEqual([
+    expect(mjrFiles().sort()).toEqual([
       expect.stringMatching(/-audio-0\.mjr$/),
       expect.stringMatching(/-video-1\.mjr$/),
     ]);
@@ -320,7 +333,7 @@ describe('server-side recording', () => {
     // Janus's raw files are gone once the recording is stored
     expect(() => readdirSync(recording!.dir)).toThrow();
     await cam.remove();
-  }, 30_000);
+  }, 45_000);
 });
 
 describe('builtin with JANUS_URL: large classes through Janus', () => {
