@@ -282,8 +282,12 @@ describe('server-side recording', () => {
     // Janus writes what it has received before the room goes: at load its RTP thread can be behind
     // the 3 s just sent, so the meeting ends once both recorders hold media (as a moderator would
     // end it well after the first seconds).
-    const mjrFiles = () => (existsSync(recording!.dir) ? readdirSync(recording!.dir) : []).filter((f) => f.endsWith('.mjr'));
-    const written = () => mjrFiles().map((f) => statSync(join(recording!.dir, f)).size).join();
+    const mjrFiles = () =>
+      (existsSync(recording!.dir) ? readdirSync(recording!.dir) : []).filter((f) => f.endsWith('.mjr'));
+    const written = () =>
+      mjrFiles()
+        .map((f) => statSync(join(recording!.dir, f)).size)
+        .join();
     let last = '';
     await until(async () => {
       const now = written();
