@@ -234,6 +234,12 @@ export class Reception {
   private highest = -1;
   private cycles = 0;
   private received = 0;
+  /**
+   * The extended sequence numbers of the last packets: a packet that comes twice (a retransmission
+   * after a NACK, when the first copy was only late) counts once, so that under load a viewer never
+   * receives more packets or frames than were sent (which made the loss negative).
+   */
+  private seen = new Set<number>();
   /** expected vs received video packets (sequence numbers, wrap-around included) */
   loss() {
     if (this.first === null) return { expected: 0, lost: 0 };
@@ -249,6 +255,12 @@ export class Reception {
       if (seq < this.highest) this.cycles++;
       this.highest = seq;
     }
+    // a late packet belongs to the cycle before the highest's when it is numbered above it
+    const cycle = seq > this.highest && this.cycles > 0 ? this.cycles - 1 : this.cycles;
+    const extended = cycle * 65536 + seq;
+    if (this.seen.has(extended)) return;
+    this.seen.add(extended);
+    if (this.seen.size > 4096) for (const old of this.seen) if (this.seen.delete(old) && this.seen.size <= 2048) break;
     this.received++;
     this.videoPackets++;
     if (p.header.marker) {

@@ -395,7 +395,8 @@ async function main() {
     const sigSteady = (signalling.messages - sig1) / steady.seconds;
     const fps = viewers.map((_, i) => (after[i]!.frames - before[i]!.frames) / ((after[i]!.at - before[i]!.at) / 1000));
     const browserFps = pages.map((_, i) => (pAfter[i]!.framesDecoded - pBefore[i]!.framesDecoded) / steady.seconds);
-    const lost = after.reduce((a, s, i) => a + s.lost - before[i]!.lost, 0);
+    // per viewer, never below zero: a packet counted lost in the window before may arrive late in this one
+    const lost = after.reduce((a, s, i) => a + Math.max(0, s.lost - before[i]!.lost), 0);
     const expected = after.reduce((a, s, i) => a + s.expected - before[i]!.expected, 0);
     const lossPct = expected ? (lost * 100) / expected : Number.NaN;
     const watching = viewers.length + pages.length;
