@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteAssets } from './pglite-wasm';
 
 /**
  * The embedded database behind a guard. PGlite runs PostgreSQL in this process over one in-memory
@@ -85,7 +86,8 @@ export class GuardedPglite implements Queryable {
 
   private async start(): Promise<PGlite> {
     if (this.dataDir) mkdirSync(this.dataDir, { recursive: true });
-    const client = this.dataDir ? new PGlite(this.dataDir) : new PGlite();
+    const assets = await pgliteAssets();
+    const client = this.dataDir ? new PGlite(this.dataDir, assets) : new PGlite(assets);
     await client.waitReady;
     return client;
   }
