@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { linuxVm } from '../e2e/support/labs';
 
 interface Ws {
   send(d: string): void;
@@ -117,15 +118,7 @@ async function benchEngine(engineName: 'container' | 'local') {
     const names: string[] = [];
     for (let i = 0; i < LABS; i++) {
       const t0 = performance.now();
-      const made = await post('gc-create-vm', {
-        image: 'ubuntu',
-        protocol: 'ssh',
-        zone: 'asia-south1-a',
-        count: 1,
-        softwares: '',
-        storage: 10,
-        ram: 2,
-      });
+      const made = await post('gc-create-vm', linuxVm());
       const vm = (made.list as { vm_name: string; username: string }[])[0]!;
       names.push(vm.vm_name);
       refs.push(engineName === 'local' ? vm.username : vm.vm_name);

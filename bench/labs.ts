@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClientChannel, Client as SshClient } from 'ssh2';
+import { linuxVm } from '../e2e/support/labs';
 
 interface Ws {
   send(d: string | Buffer): void;
@@ -115,15 +116,7 @@ async function serve() {
     const problem = await labsFor(deps).problem();
     if (problem) throw new Error(problem);
     const { token, post } = await benchLabTenant(app, deps);
-    const created = await post('gc-create-vm', {
-      image: 'ubuntu',
-      protocol: 'ssh',
-      zone: 'asia-south1-a',
-      count: 1,
-      softwares: '',
-      storage: 10,
-      ram: 2,
-    });
+    const created = await post('gc-create-vm', linuxVm());
     const vm = (created.list as { vm_name: string; username: string; password: string }[])[0]!;
     username = vm.username;
     process.send!({ type: 'made', username });

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { apiPost, toFormErrors } from '../../api/client';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FormActions } from '../../ui/FormActions';
 
 /** The 'Add New' popup of a course. */
 export function NewCourseModal({
@@ -88,11 +89,7 @@ export function NewCourseModal({
             error={errors.description}
             onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
-              Save
-            </Button>
-          </Group>
+          <FormActions submitting={busy} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { apiPost, toFormErrors } from '../../api/client';
+import { FormActions } from '../../ui/FormActions';
 
 /** The 'Add New' popup of a module. */
 export function NewModuleModal({
@@ -46,11 +47,7 @@ export function NewModuleModal({
             error={error}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
-              Save
-            </Button>
-          </Group>
+          <FormActions submitting={busy} />
         </Stack>
       </form>
     </Modal>
