@@ -270,6 +270,10 @@ describe('server-side recording', () => {
     const hostId = host.joined.you.id;
     const { janusRoom, secret } = await roomOf(s.tr.id);
     const cam = await remotePublisher(engine(), janusRoom, secret, `${hostId}:camera`);
+    // a live camera: its media flows before the moderator records and all through the recording, as
+    // in a class (Janus records a publisher from the packets it has once recording is on)
+    const sending = cam.send(8);
+    await sending.started;
 
     // a learner cannot turn the recording on
     learner.client.send({ type: 'recording', on: true });
@@ -278,10 +282,10 @@ describe('server-side recording', () => {
     expect(await learner.client.next('recording')).toMatchObject({ on: true, by: hostId });
     const { recording } = await roomOf(s.tr.id);
     expect(recording).toMatchObject({ trainingId: s.tr.id, userId: s.provider.user.id });
-    await cam.send(3);
+    await sending;
     // Janus writes what it has received before the room goes: at load its RTP thread can be behind
-    // the 3 s just sent, so the meeting ends once both recorders hold media (as a moderator would
-    // end it well after the first seconds).
+    // what was just sent, so the meeting ends once both recorders hold media and stop growing (as a
+    // moderator would end it well after the first seconds).
     const mjrFiles = () =>
       (existsSync(recording!.dir) ? readdirSync(recording!.dir) : []).filter((f) => f.endsWith('.mjr'));
     const written = () =>

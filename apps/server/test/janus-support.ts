@@ -35,8 +35,11 @@ export async function remotePublisher(engine: JanusEngine, room: number, secret:
   return {
     id,
     port,
-    /** `seconds` of a tone and a test picture (Opus + VP8) as RTP, in real time */
-    send(seconds: number): Promise<void> {
+    /**
+     * `seconds` of a tone and a test picture (Opus + VP8) as RTP, in real time; `started` settles
+     * once ffmpeg has sent its first frames (it takes seconds to begin on a busy machine).
+     */
+    send(seconds: number): Promise<void> & { started: Promise<void> } {
       const input = (lavfi: string) => ['-re', '-t', String(seconds), '-f', 'lavfi', '-i', lavfi];
       const args = [
         '-hide_banner',
@@ -49,15 +52,28 @@ export async function remotePublisher(engine: JanusEngine, room: number, secret:
         ...['-map', '1:v', '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '300k'],
         ...['-payload_type', '96', '-ssrc', '1010', '-f', 'rtp', `rtp://127.0.0.1:${port}`],
       ];
-      return new Promise((resolve, reject) => {
-        const ff = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let began!: () => void;
+      const started = new Promise<void>((resolve) => {
+        began = resolve;
+      });
+      const done = new Promise<void>((resolve, reject) => {
+        const ff = spawn('ffmpeg', ['-progress', 'pipe:1', '-stats_period', '0.2', ...args], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        ff.stdout.on('data', (d) => {
+          if (/^frame=[1-9]/m.test(String(d))) began();
+        });
         let err = '';
         ff.stderr.on('data', (d) => {
           err += d;
         });
         ff.once('error', reject);
-        ff.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}: ${err}`))));
+        ff.once('exit', (code) => {
+          began();
+          code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}: ${err}`));
+        });
       });
+      return Object.assign(done, { started });
     },
     async remove() {
       await handle.message({ request: 'remove_remote_publisher', room, secret, id }).catch(() => {});
