@@ -13,12 +13,10 @@ export default defineConfig({
     // while the last files run, and with forks kept across files (below) a fork retired that way
     // ended the whole run with "Terminating worker thread" and two files not run.
     minWorkers: workers,
-    // On PGlite the forks are kept across files (one fork runs many files, its modules loaded once):
-    // a fork per file spent about as much time loading the server and PostgreSQL's WebAssembly as
-    // running the tests. Every file opens its own database and app, and closes them. The run on
-    // PostgreSQL (CI's second database) keeps a fork per file: a file that left its pool open would
-    // hold PostgreSQL connections for the rest of the run.
-    isolate: Boolean(process.env.TEST_DATABASE_URL),
+    // The forks are kept across files (one fork runs many files, its modules loaded once): a fork per
+    // file spent about as much time loading the server (and on PGlite, PostgreSQL's WebAssembly) as
+    // running the tests. Every file opens its own database and app, and closes them.
+    isolate: false,
     // A test's time is the machine's as much as the code's: CI builds the lab image beside these
     // files, and several tests (three forks on two cores) run ffmpeg, argon2 or a child server.
     // The limit catches a hang; how fast things are is measured in bench/, not here.
