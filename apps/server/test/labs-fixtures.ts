@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { linuxVm } from '../../../e2e/support/labs';
 import { MemoryLabs, setLabClock, setLabProvider } from '../src/adapters/labs';
 import type { TestApp } from './helpers';
 
@@ -40,16 +41,8 @@ export async function labAccount(t: TestApp, token: string) {
   expect(auth.status, JSON.stringify(auth.body)).toBe(200);
 }
 
-export const linuxVm = (over: Record<string, unknown> = {}) => ({
-  image: 'ubuntu',
-  protocol: 'ssh',
-  zone: 'asia-south1-a',
-  count: 1,
-  softwares: '',
-  storage: 10,
-  ram: 2,
-  ...over,
-});
+// one lab body for the server tests, the journeys and the benches
+export { linuxVm };
 
 /** Creates one lab and answers its vm_name and shown-once password. */
 export async function makeVm(t: TestApp, token: string, over: Record<string, unknown> = {}) {
