@@ -115,24 +115,28 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
   const pending = useRef(0);
   const lastTime = useRef<number | null>(null);
 
-  const report = useCallback(async () => {
-    const video = ref.current;
-    if (!video) return;
-    // at the end the last fraction counts too (the server still caps it by wall-clock time)
-    const watched = video.ended ? Math.ceil(pending.current) : Math.floor(pending.current);
-    if (watched < 1 && !video.ended) return;
-    pending.current -= watched;
-    try {
-      const res = await apiPost<ProgressAnswer>('course-progress', {
-        slug: topic.slug,
-        watched,
-        position: Math.floor(video.ended ? (topic.duration ?? video.currentTime) : video.currentTime),
-      });
-      onProgress(res);
-    } catch {
-      /* the next report carries on; progress is never lost beyond one interval */
-    }
-  }, [topic.slug, topic.duration, onProgress]);
+  /** stopped: the learner paused or the video ended, so its position is saved even with nothing new played */
+  const report = useCallback(
+    async (stopped = false) => {
+      const video = ref.current;
+      if (!video) return;
+      // at the end the last fraction counts too (the server still caps it by wall-clock time)
+      const watched = video.ended ? Math.ceil(pending.current) : Math.floor(pending.current);
+      if (watched < 1 && !video.ended && !stopped) return;
+      pending.current -= watched;
+      try {
+        const res = await apiPost<ProgressAnswer>('course-progress', {
+          slug: topic.slug,
+          watched,
+          position: Math.floor(video.ended ? (topic.duration ?? video.currentTime) : video.currentTime),
+        });
+        onProgress(res);
+      } catch {
+        /* the next report carries on; progress is never lost beyond one interval */
+      }
+    },
+    [topic.slug, topic.duration, onProgress],
+  );
 
   useEffect(() => {
     const video = ref.current;
@@ -185,7 +189,8 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
     const onSeek = () => {
       lastTime.current = video.currentTime;
     };
-    const onStop = () => void report();
+    // a pause right after a periodic report still saves where it stopped (the resume point)
+    const onStop = () => void report(true);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('seeked', onSeek);
     video.addEventListener('pause', onStop);
