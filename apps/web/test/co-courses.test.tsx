@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@trainlab/contract';
 import { describe, expect, it } from 'vitest';
@@ -198,6 +198,26 @@ describe('/course/{slug}', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByRole('heading', { name: 'Pods' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('a pause saves where the learner stopped, even with nothing played since the last report', async () => {
+    signIn(['provider_user']);
+    const api = stubFetch({
+      'play-course-data': () => ({
+        body: {
+          course: { id: 1, name: 'Kubernetes Basics', slug: 'kube' },
+          percentage: 0,
+          data: [{ id: 1, name: 'Getting started', topics: [topic()] }],
+        },
+      }),
+      'course-progress': () => ({ body: { seconds_watched: 0, last_position: 42, is_complete: 0, percentage: 0 } }),
+    });
+    renderApp('/course/kube');
+    const video = await screen.findByTestId('course-video');
+    Object.defineProperty(video, 'currentTime', { value: 42.6, configurable: true });
+    fireEvent(video, new Event('pause'));
+    await waitFor(() => expect(api.callsTo('course-progress')).toHaveLength(1));
+    expect(api.callsTo('course-progress')[0]?.body).toEqual({ slug: 'pods', watched: 0, position: 42 });
   });
 
   it('outside the assignment window it says so', async () => {
