@@ -1,12 +1,12 @@
 // The floors of the server (docs/ARCHITECTURE.md, "Floors and the layer check"):
-//   platform (with db/schema)  <  adapters  <  domains  <  top (app.ts, main.ts, cli/, seed/)
+//   platform (with db/schema)  <  adapters  <  domains  <  top (app.ts, main.ts, other-endpoints.ts, cli/, seed/)
 // A file imports only from its own floor or a lower one, and no files import each other in a
 // circle at run time. `npm run lint:layers` runs this; scripts/test.mjs runs it beside biome.
 const SRC = '^apps/server/src/';
 const PLATFORM = `${SRC}(platform|db)/`;
 const ADAPTERS = `${SRC}adapters/`;
 const DOMAINS = `${SRC}domains/`;
-const TOP = `${SRC}(app[.]ts$|main[.]ts$|cli/|seed/)`;
+const TOP = `${SRC}(app[.]ts$|main[.]ts$|other-endpoints[.]ts$|cli/|seed/)`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

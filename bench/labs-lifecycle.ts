@@ -95,7 +95,6 @@ async function benchEngine(engineName: 'container' | 'local') {
   const { benchLabTenant } = await import('./lab-tenant');
   const { closeDeps, createDeps } = await import('../apps/server/src/bootstrap');
   const { loadConfig } = await import('../apps/server/src/platform/config');
-  const { labsFor } = await import('../apps/server/src/adapters/labs');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -106,7 +105,7 @@ async function benchEngine(engineName: 'container' | 'local') {
   });
   const deps = await createDeps(config, 'memory://');
   const app = await buildApp(deps);
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const refs: string[] = [];
   try {
     const problem = await engine.problem();

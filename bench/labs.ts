@@ -82,7 +82,6 @@ async function serve() {
   const { benchLabTenant } = await import('./lab-tenant');
   const { closeDeps, createDeps } = await import('../apps/server/src/bootstrap');
   const { loadConfig } = await import('../apps/server/src/platform/config');
-  const { labsFor } = await import('../apps/server/src/adapters/labs');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -98,10 +97,7 @@ async function serve() {
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
-    if (username)
-      await labsFor(deps)
-        .delete(username)
-        .catch(() => undefined);
+    if (username) await deps.labs.delete(username).catch(() => undefined);
     await app.close().catch(() => undefined);
     await closeDeps(deps).catch(() => undefined);
     stopSshd(dataDir);
@@ -113,7 +109,7 @@ async function serve() {
   process.on('disconnect', () => void cleanup().then(() => process.exit(0)));
   process.on('SIGTERM', () => void cleanup().then(() => process.exit(0)));
   try {
-    const problem = await labsFor(deps).problem();
+    const problem = await deps.labs.problem();
     if (problem) throw new Error(problem);
     const { token, post } = await benchLabTenant(app, deps);
     const created = await post('gc-create-vm', linuxVm());
@@ -121,7 +117,7 @@ async function serve() {
     username = vm.username;
     process.send!({ type: 'made', username });
     await post('vm-start-stop', { action: 'start', name: vm.vm_name });
-    const endpoint = await labsFor(deps).connection(vm.username);
+    const endpoint = await deps.labs.connection(vm.username);
     if (!endpoint.ssh || !endpoint.vnc) throw new Error('the lab has no terminal or desktop');
     const address = await app.listen({ port: PORT, host: '127.0.0.1' });
     const lab: Lab = { ...vm, sshPort: endpoint.ssh.port, vncPort: endpoint.vnc.port };

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { labsFor } from '../src/adapters/labs';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { labAccount, makeVm } from '../test/labs-fixtures';
 
@@ -48,7 +47,7 @@ export async function startLabEngineApp(
 /** Deletes the labs a test made (whatever state they are in), closes the server, removes its data. */
 export async function stopLabEngineApp(app: LabEngineApp | undefined, made: string[]): Promise<void> {
   if (!app) return;
-  const engine = labsFor(app.t.deps);
+  const engine = app.t.deps.labs;
   for (const name of made) await engine.delete(name).catch(() => undefined);
   await app.t.close();
   rmSync(app.dataDir, { recursive: true, force: true });

@@ -18,21 +18,21 @@ export async function labShell(base: string, name: string, token: string) {
   while (Date.now() < ready && (!out || Date.now() - lastAt < 400)) await new Promise((r) => setTimeout(r, 50));
   let n = 0;
   const run = async (cmd: string, ms = 20_000): Promise<string> => {
-    const mark = `__done_${++n}_${Math.random().toString(36).slice(2, 8)}`;
+    const id = `${++n}_${Math.random().toString(36).slice(2, 8)}`;
+    const start = `__from_${id}`;
+    const mark = `__done_${id}`;
     const from = out.length;
-    // the mark is printed by the shell, not echoed as typed: split so the typed line never matches
-    ws.send(JSON.stringify({ type: 'data', data: `${cmd}; echo "${mark.slice(0, 4)}""${mark.slice(4)}"\n` }));
+    // both marks are printed by the shell, not echoed as typed (split so the typed line never
+    // matches): what lies between the printed ones is the command's own output, whatever the
+    // terminal did with the typed line (wrapped, redrawn by tmux after a backlog)
+    const split = (m: string) => `"${m.slice(0, 4)}""${m.slice(4)}"`;
+    ws.send(JSON.stringify({ type: 'data', data: `echo ${split(start)}; ${cmd}; echo ${split(mark)}\n` }));
     const until = Date.now() + ms;
     while (Date.now() < until) {
       const seen = plain(out.slice(from));
       const at = seen.lastIndexOf(`${mark}\r\n`);
-      if (at >= 0) {
-        // what the command printed, without the terminal's echo of the typed line (which holds the
-        // words the checks look for, such as CLOSED, and would make every check pass)
-        const printed = seen.slice(0, at);
-        const echoed = printed.indexOf(`"${mark.slice(4)}"`);
-        return echoed >= 0 ? printed.slice(printed.indexOf('\n', echoed) + 1) : printed;
-      }
+      const began = at >= 0 ? seen.lastIndexOf(`${start}\r\n`, at) : -1;
+      if (began >= 0) return seen.slice(began + start.length + 2, at);
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`no answer to ${cmd}: ${plain(out.slice(from))}`);

@@ -1,6 +1,5 @@
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsFor } from '../src/adapters/labs';
 import { LAB_LABEL, NAMESPACE_LABEL, WINDOWS_NOT_HERE } from '../src/adapters/labs/container';
 import { labNamespace } from '../src/adapters/labs/namespace';
 import { vms } from '../src/db/schema';
@@ -48,7 +47,7 @@ const hostBridge = async () => {
 
 describe('container lab engine', () => {
   it('is the default, ready here, and says so in /api/health', async () => {
-    expect(await labsFor(t.deps).problem()).toBeNull();
+    expect(await t.deps.labs.problem()).toBeNull();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toMatchObject({ labs: { engine: 'container', ready: true } });
   });
@@ -178,7 +177,7 @@ except OSError:
     await sh.run('echo survives > ~/kept.txt');
     sh.close();
     expect((await t.post('vm-start-stop', { action: 'stop', name: a.vm_name }, provider)).body.status).toBe(2);
-    expect(await labsFor(t.deps).status(a.vm_name)).toBe('stopped');
+    expect(await t.deps.labs.status(a.vm_name)).toBe('stopped');
     const closed = await open('terminal', a.vm_name, provider);
     expect(await closeCode(closed.ws)).toBe(4409);
     expect((await t.post('vm-start-stop', { action: 'start', name: a.vm_name }, provider)).body.status).toBe(1);
@@ -204,7 +203,7 @@ except OSError:
     // the create's last step (writing the reference) was lost: never acknowledged to its caller
     await t.deps.db.update(vms).set({ engine_ref: null }).where(eq(vms.vm_name, v.vm_name));
     // and an engine object from a create whose record is gone
-    const engine = labsFor(t.deps);
+    const engine = t.deps.labs;
     await engine.create({
       vmName: 'tl-orphan0001',
       username: 'tllab_orphan0001',

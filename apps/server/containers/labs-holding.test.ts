@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import Docker from 'dockerode';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsFor } from '../src/adapters/labs';
 import { labNamespace } from '../src/adapters/labs/namespace';
 import { users, vms } from '../src/db/schema';
 import { createTestApp, type TestApp } from '../test/helpers';
@@ -180,8 +179,8 @@ describe('sessions end with their right', () => {
       .set({ roles: ['learner'] })
       .where(eq(users.id, second.user.id));
     expect(await closed2).toBe(4404);
-    await labsFor(t.deps).stop(a.vm_name);
-    await labsFor(t.deps).stop(b.vm_name);
+    await t.deps.labs.stop(a.vm_name);
+    await t.deps.labs.stop(b.vm_name);
   }, 120_000);
 
   it('a reload returns to the same shell; closed terminals leave no process behind', async () => {
@@ -248,7 +247,7 @@ describe("the host's capacity", () => {
     const start = await t.post('vm-start-stop', { action: 'start', name: v.vm_name }, provider);
     expect(start.status).toBe(422);
     expect(start.body.other_error[0]).toContain(`A lab of ${over} GB cannot run on this lab host`);
-    expect(await labsFor(t.deps).status(v.vm_name)).toBe('stopped');
+    expect(await t.deps.labs.status(v.vm_name)).toBe('stopped');
   }, 120_000);
 
   it("starts past the host's memory less its reserve are refused, and admitted again once a lab stops", async () => {
@@ -278,15 +277,12 @@ describe("the host's capacity", () => {
       expect(third.body.other_error[0]).toMatch(
         /^The lab host is full: its 2 running labs hold 2 of the 2\.5 GB it gives labs, and this lab needs 1 GB more\./,
       );
-      const capacity = await labsFor(c.deps).capacity!();
+      const capacity = await c.deps.labs.capacity!();
       expect(capacity).toMatchObject({ hostMemory: MemTotal, running: 2, requested: 2 * GB });
       expect((await c.post('vm-start-stop', { action: 'stop', name: names[0] }, manager)).status).toBe(200);
       expect((await start(names[2]!)).status).toBe(200);
     } finally {
-      for (const name of names)
-        await labsFor(c.deps)
-          .delete(name)
-          .catch(() => undefined);
+      for (const name of names) await c.deps.labs.delete(name).catch(() => undefined);
       await c.close();
       rmSync(dir, { recursive: true, force: true });
     }
@@ -296,7 +292,7 @@ describe("the host's capacity", () => {
     const v = await makeVm(t, provider);
     made.push(v.vm_name);
     // made again at 1 GB (the smallest size the form offers is 2): less to fill before the kill
-    await labsFor(t.deps).delete(v.vm_name);
+    await t.deps.labs.delete(v.vm_name);
     await t.deps.db.update(vms).set({ ram: 1 }).where(eq(vms.vm_name, v.vm_name));
     const start = await t.post('vm-start-stop', { action: 'start', name: v.vm_name }, provider);
     expect(start.status, JSON.stringify(start.body)).toBe(200);
@@ -307,7 +303,7 @@ describe("the host's capacity", () => {
     // one line without an end: tail keeps all of it in memory, past the lab's 1 GB
     const said = await inLab(v.vm_name, 'head -c 1600M /dev/zero | tail >/dev/null; echo "exit=$?"');
     expect(said).toContain('exit=137');
-    expect(await labsFor(t.deps).status(v.vm_name)).toBe('running');
+    expect(await t.deps.labs.status(v.vm_name)).toBe('running');
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     await stop(v.vm_name);

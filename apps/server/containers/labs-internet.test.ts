@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsFor } from '../src/adapters/labs';
 import { LAB_NETWORK } from '../src/adapters/labs/container';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { labAccount, makeVm } from '../test/labs-fixtures';
@@ -90,7 +89,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const engine = labsFor(t.deps);
+  const engine = t.deps.labs;
   for (const name of made) await engine.delete(name).catch(() => undefined);
   await t.close();
   await new Promise((resolve) => hostService.close(resolve));

@@ -28,6 +28,7 @@ import { systemRoutes } from './domains/system/routes';
 import { takeCallRoutes } from './domains/take-calls/routes';
 import { trainerRoutes } from './domains/trainers/routes';
 import { trainingRoutes } from './domains/trainings/routes';
+import { OTHER_ENDPOINTS } from './other-endpoints';
 import type { Deps } from './platform/deps';
 import {
   ERROR_CODE_HEADER,
@@ -44,7 +45,8 @@ import { logDestination } from './platform/log-output';
 import { logRedactPaths, REDACTED } from './platform/sensitive-fields';
 
 const DOMAINS = [
-  systemRoutes,
+  // the API document describes every domain's other endpoints: a domain cannot gather them itself
+  (app: FastifyInstance, deps: Deps) => systemRoutes(app, deps, OTHER_ENDPOINTS),
   authRoutes,
   organizationRoutes,
   masterDataRoutes,

@@ -1,6 +1,11 @@
 import path from 'node:path';
+import { createFileStore } from './adapters/files';
+import { createLabProvider } from './adapters/labs';
 import { createMailer } from './adapters/mail';
+import { createMeetingProvider } from './adapters/meeting';
+import { paymentGateway } from './adapters/payments';
 import { createRealtime } from './adapters/realtime';
+import { createSms } from './adapters/sms';
 import { encryptClearKyc } from './domains/trainers/encrypt-clear-kyc';
 import { createSessionCache } from './platform/auth/session-cache';
 import type { Config } from './platform/config';
@@ -17,8 +22,10 @@ import { ensureAdmin, isEmpty, seedDemo } from './seed/demo';
 import { seedDemoCourse } from './seed/demo-course';
 
 /**
- * The composition root's start (the top floor, beside main.ts): it picks the engines from the
- * config and hands them down through Deps, and runs the start-up data of seed/ and the domains.
+ * The composition root (the top floor, beside main.ts): it builds every engine once from the config
+ * (mail, SMS, files, labs, meeting, payments, realtime, the clock) and hands them down through Deps,
+ * one slot each; nothing below builds an engine of its own. It also runs the start-up data of seed/
+ * and the domains.
  *
  * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR), migrates, wires
  * adapters. Several instances may start at once on one PostgreSQL database: migrations take its
@@ -45,8 +52,10 @@ export async function openDeps(config: Config, databaseUrl?: string, opts: { mig
     await database.migrate();
     await secrets.load(database.db);
   }
+  // rooms and presence: in-process alone, shared over Redis by several instances
+  const realtime = createRealtime({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX });
   // several instances tell each other over Redis when sessions change; alone, nobody needs telling
-  const bus = config.REDIS_URL ? createRealtime({ redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX }) : null;
+  const bus = config.REDIS_URL ? realtime : null;
   const sessions = await createSessionCache({
     ttlMs: config.SESSION_CACHE_SECONDS * 1000,
     bus,
@@ -63,6 +72,14 @@ export async function openDeps(config: Config, databaseUrl?: string, opts: { mig
     database,
     db: database.db,
     mail: createMailer(config, database.db),
+    sms: createSms(config, database.db),
+    files: createFileStore(config),
+    labs: createLabProvider(config),
+    clock: () => new Date(),
+    meeting: createMeetingProvider(config),
+    // a misconfigured gateway stops the start with a clear message
+    payments: paymentGateway(config, secrets),
+    realtime,
     limits: createLimits(config),
     cipher: createFieldCipher(config),
     secrets,
@@ -71,7 +88,6 @@ export async function openDeps(config: Config, databaseUrl?: string, opts: { mig
       close: async () => {
         await closeCache();
         await answers.close();
-        await bus?.close();
       },
     }),
   };
@@ -80,6 +96,8 @@ export async function openDeps(config: Config, databaseUrl?: string, opts: { mig
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.mail.close?.();
   await deps.sessions.close();
+  await deps.realtime.close();
+  await deps.labs.close?.();
   await deps.database.close();
 }
 

@@ -1,7 +1,7 @@
 import { VM_STATUS } from '@trainlab/contract';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabEngineError, MemoryLabs, setLabProvider } from '../src/adapters/labs';
+import { LabEngineError, MemoryLabs } from '../src/adapters/labs';
 import { vms } from '../src/db/schema';
 import { reconcileOrphans } from '../src/domains/labs/orphans';
 import { failWrites } from './fault-trigger';
@@ -39,7 +39,7 @@ let engine: FlakyLabs;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', LAB_PROVIDER: 'memory' });
   engine = new FlakyLabs();
-  setLabProvider(t.deps, engine);
+  t.deps.labs = engine;
   provider = (await t.loginAs({ role: 'provider' })).token;
   await labAccount(t, provider);
 });

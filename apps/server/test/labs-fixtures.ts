@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { linuxVm } from '../../../e2e/support/labs';
-import { MemoryLabs, setLabClock, setLabProvider } from '../src/adapters/labs';
+import { MemoryLabs } from '../src/adapters/labs';
 import type { TestApp } from './helpers';
 
 export const LAB_PASSWORD = 'Lab#Secret1';
@@ -8,9 +8,9 @@ export const LAB_PASSWORD = 'Lab#Secret1';
 /** A test app on the simulated engine, with a clock the test moves by hand. */
 export function labControls(t: TestApp) {
   const engine = new MemoryLabs();
-  setLabProvider(t.deps, engine);
+  t.deps.labs = engine;
   let now = new Date('2026-11-20T10:00:00.000Z');
-  setLabClock(t.deps, () => now);
+  t.deps.clock = () => now;
   return {
     engine,
     at: (iso: string) => {

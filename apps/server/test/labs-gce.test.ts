@@ -4,7 +4,7 @@ import path from 'node:path';
 import { VM_STATUS } from '@trainlab/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LabEngineError, loadLabEngine, setLabProvider } from '../src/adapters/labs';
+import { LabEngineError, loadLabEngine } from '../src/adapters/labs';
 import { GceLabs, HOST_KEY_PENDING } from '../src/adapters/labs/gce';
 import { sha512Crypt } from '../src/adapters/labs/gce-crypt';
 import { labNamespace } from '../src/adapters/labs/namespace';
@@ -35,7 +35,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'debug',
   });
   // the same engine as configured, polling operations every few milliseconds
-  setLabProvider(t.deps, new GceLabs(t.deps.config, { pollMs: 5 }));
+  t.deps.labs = new GceLabs(t.deps.config, { pollMs: 5 });
   provider = (await t.loginAs({ role: 'provider' })).token;
   await labAccount(t, provider);
 });

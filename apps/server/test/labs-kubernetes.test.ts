@@ -7,7 +7,7 @@ import { VM_STATUS } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labShell } from '../containers/lab-shell';
-import { loadLabEngine, setLabProvider } from '../src/adapters/labs';
+import { loadLabEngine } from '../src/adapters/labs';
 import { KubernetesLabs, WAITING_FOR_HOST } from '../src/adapters/labs/kubernetes';
 import { K8S_INSTALL_LABEL, K8S_LAB_LABEL } from '../src/adapters/labs/kubernetes-manifests';
 import { labNamespace } from '../src/adapters/labs/namespace';
@@ -52,7 +52,7 @@ beforeAll(async () => {
     LAB_K8S_STORAGE_CLASS: 'fast-ssd',
   });
   // the configured engine, reading pods every few milliseconds
-  setLabProvider(t.deps, new KubernetesLabs(t.deps.config, { pollMs: 20 }));
+  t.deps.labs = new KubernetesLabs(t.deps.config, { pollMs: 20 });
   provider = (await t.loginAs({ role: 'provider' })).token;
   await labAccount(t, provider);
   base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');

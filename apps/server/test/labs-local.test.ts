@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsFor, setLabProvider } from '../src/adapters/labs';
 import { LAB_USER_PREFIX, LocalLabs } from '../src/adapters/labs/local';
 import { createTestApp, type TestApp } from './helpers';
 import { closeCode, openLabSocket } from './lab-sockets';
@@ -36,7 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const engine = labsFor(t.deps);
+  const engine = t.deps.labs;
   for (const name of made) await engine.delete(name).catch(() => undefined);
   // our SSH server for this test's labs
   const pidFile = path.join(dataDir, 'labs', 'sshd.pid');
@@ -50,16 +49,16 @@ const open = (kind: 'terminal' | 'vnc', name: string, token: string | null) => o
 
 describe('local lab engine', () => {
   it('is ready here and reports so in /api/health', async () => {
-    expect(await labsFor(t.deps).problem()).toBeNull();
+    expect(await t.deps.labs.problem()).toBeNull();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toMatchObject({ status: 'ok', labs: { engine: 'local', ready: true } });
   });
 
   it('missing packages give a clear message on the calls and in /api/health, not a crash', async () => {
-    const real = labsFor(t.deps);
+    const real = t.deps.labs;
     const v = await makeVm(t, provider);
     made.push(v.username);
-    setLabProvider(t.deps, new LocalLabs(t.deps.config, dataDir));
+    t.deps.labs = new LocalLabs(t.deps.config, dataDir);
     try {
       const expected =
         'The local lab engine needs the Debian packages openssh-server tigervnc-standalone-server xterm (missing: useradd, userdel, usermod, chpasswd, sshd, ssh-keygen, Xvnc). Install them with: apt-get install -y openssh-server tigervnc-standalone-server xterm';
@@ -72,7 +71,7 @@ describe('local lab engine', () => {
       expect(start).toEqual({ status: 422, body: { other_error: [expected] } });
       expect((await t.post('vm-connection', { name: v.vm_name }, provider)).body.problem).toBe(expected);
     } finally {
-      setLabProvider(t.deps, real);
+      t.deps.labs = real;
     }
   });
 
@@ -80,7 +79,7 @@ describe('local lab engine', () => {
     const v = await makeVm(t, provider);
     made.push(v.username);
     expect(v.username.startsWith(LAB_USER_PREFIX), v.username).toBe(true);
-    expect(await labsFor(t.deps).status(v.username)).toBe('stopped');
+    expect(await t.deps.labs.status(v.username)).toBe('stopped');
 
     // not started: the socket is refused
     const early = await open('terminal', v.vm_name, provider);
@@ -88,7 +87,7 @@ describe('local lab engine', () => {
 
     const start = await t.post('vm-start-stop', { action: 'start', name: v.vm_name }, provider);
     expect(start.status, JSON.stringify(start.body)).toBe(200);
-    expect(await labsFor(t.deps).status(v.username)).toBe('running');
+    expect(await t.deps.labs.status(v.username)).toBe('running');
 
     // no session, or another tenant's manager: refused
     const anon = await open('terminal', v.vm_name, null);
@@ -131,12 +130,12 @@ describe('local lab engine', () => {
 
     const stop = await t.post('vm-start-stop', { action: 'stop', name: v.vm_name }, provider);
     expect(stop.body.status).toBe(2);
-    expect(await labsFor(t.deps).status(v.username)).toBe('stopped');
+    expect(await t.deps.labs.status(v.username)).toBe('stopped');
     const details = await t.post('vm-details', { name: v.vm_name }, provider);
     expect(details.body.usage).toHaveLength(1);
     expect(details.body.usage[0].status).toBe(3);
 
     expect((await t.post('vm-delete', { name: v.vm_name }, provider)).status).toBe(200);
-    expect(await labsFor(t.deps).status(v.username)).toBe('missing');
+    expect(await t.deps.labs.status(v.username)).toBe('missing');
   }, 90_000);
 });

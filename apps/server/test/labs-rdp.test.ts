@@ -5,7 +5,6 @@ import path from 'node:path';
 import { RDP_GATEWAY_MISSING } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setLabProvider } from '../src/adapters/labs';
 import { GceLabs } from '../src/adapters/labs/gce';
 import { encodeInstruction, InstructionReader } from '../src/adapters/labs/guacamole';
 import { users } from '../src/db/schema';
@@ -52,7 +51,7 @@ beforeAll(async () => {
     GUACD_HOST: '127.0.0.1',
     GUACD_PORT: '3515',
   });
-  setLabProvider(t.deps, new GceLabs(t.deps.config, { pollMs: 5 }));
+  t.deps.labs = new GceLabs(t.deps.config, { pollMs: 5 });
   const p = await t.loginAs({ role: 'provider' });
   provider = p.token;
   const l = await t.loginAs({ role: 'provider_user', provider_id: p.user.id });

@@ -1,11 +1,11 @@
 import { LAB_SCHEDULE_MSG, MSG, VM_STATUS } from '@trainlab/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabEngineError } from '../src/adapters/labs/provider';
 import { buildApp } from '../src/app';
 import { jobs, labAccounts, labScheduleEvents, labSchedules, vms, vmUsages } from '../src/db/schema';
 import { SCHEDULE_JOB, sweepLabSchedules } from '../src/domains/labs/schedule';
 import { runDueJobs } from '../src/platform/jobs';
+import { LabEngineError } from '../src/platform/ports/labs';
 import { createTestApp, type TestApp } from './helpers';
 import { labAccount, labControls, makeVm } from './labs-fixtures';
 import { expectGuarded, orgWithOwner } from './org-fixtures';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { VM_STATUS } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabEndpoint, MemoryLabs, setLabProvider } from '../src/adapters/labs';
+import { type LabEndpoint, MemoryLabs } from '../src/adapters/labs';
 import { vms } from '../src/db/schema';
 import { RfbViewOnlyFilter, ViewOnlyViolation } from '../src/domains/labs/rfb-view-only';
 import { createTestApp, type TestApp } from './helpers';
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => vncServer.listen(0, '127.0.0.1', r));
   const port = (vncServer.address() as net.AddressInfo).port;
   t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', LAB_PROVIDER: 'memory' });
-  setLabProvider(t.deps, new WatchedLabs(() => port));
+  t.deps.labs = new WatchedLabs(() => port);
   const p = await t.loginAs({ role: 'provider' });
   provider = p.token;
   other = (await t.loginAs({ role: 'provider' })).token;

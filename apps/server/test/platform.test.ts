@@ -1,9 +1,9 @@
 import { API_CALLS, PROTOCOL_ENDPOINTS, ROLES } from '@trainlab/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsFor, MemoryLabs, setLabProvider } from '../src/adapters/labs';
+import { MemoryLabs } from '../src/adapters/labs';
 import { LAB_WS_PROTOCOLS } from '../src/domains/labs/ws';
+import { OTHER_ENDPOINTS } from '../src/other-endpoints';
 import { ConfigError, loadConfig } from '../src/platform/config';
-import { OTHER_ENDPOINTS } from '../src/platform/http/other-endpoints';
 import { createTestApp, type TestApp } from './helpers';
 import { roleTokens } from './master-support';
 
@@ -21,7 +21,7 @@ describe('health and documentation', () => {
   });
 
   it('GET /api/health asks the lab engine at most once per 5 s however often it is polled; a new engine at once', async () => {
-    const real = labsFor(t.deps);
+    const real = t.deps.labs;
     let asked = 0;
     const counting = Object.assign(new MemoryLabs(), {
       problem: async () => {
@@ -29,7 +29,7 @@ describe('health and documentation', () => {
         return asked > 1 ? 'second answer' : null;
       },
     });
-    setLabProvider(t.deps, counting);
+    t.deps.labs = counting;
     try {
       const polls = await Promise.all(
         [...Array(20)].map(() => t.app.inject({ method: 'GET', url: '/api/health' }).then((r) => r.json())),
@@ -37,11 +37,11 @@ describe('health and documentation', () => {
       expect(asked).toBe(1);
       expect(polls.every((p) => p.labs.ready === true)).toBe(true);
       const other = Object.assign(new MemoryLabs(), { problem: async () => 'Docker is down.' });
-      setLabProvider(t.deps, other);
+      t.deps.labs = other;
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.json().labs).toMatchObject({ ready: false, problem: 'Docker is down.' });
     } finally {
-      setLabProvider(t.deps, real);
+      t.deps.labs = real;
     }
   });
 
@@ -102,7 +102,7 @@ describe('the endpoints that are not calls', () => {
       // Fastify answers HEAD beside every GET; a HEAD of its own (tus) must be documented
       if (!(ops?.[method] ?? (method === 'head' ? ops?.get : undefined))) missing.push(`${r.method} ${r.url}`);
     }
-    expect(missing, 'undocumented: add them to platform/http/other-endpoints.ts').toEqual([]);
+    expect(missing, "undocumented: add them to the domain's other-endpoints.ts").toEqual([]);
   });
 
   it('every documented endpoint is served, except those only registered under some configuration', () => {

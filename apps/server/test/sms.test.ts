@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSms, HttpSms, OutboxSms, smsFor } from '../src/adapters/sms';
+import { createSms, HttpSms, OutboxSms } from '../src/adapters/sms';
 import { loadConfig } from '../src/platform/config';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -43,7 +43,7 @@ describe('SMS adapter', () => {
   afterAll(() => t.close());
 
   it('the embedded default writes the outbox with channel sms', async () => {
-    const sms = smsFor(t.deps);
+    const sms = t.deps.sms;
     expect(sms).toBeInstanceOf(OutboxSms);
     await sms.send({ to: '+919876543210', text: 'hello there' });
     const res = await t.post('dev/mailbox');

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabEndpoint, MemoryLabs, setLabProvider } from '../src/adapters/labs';
+import { type LabEndpoint, MemoryLabs } from '../src/adapters/labs';
 import { vms } from '../src/db/schema';
 import { Client } from './conference-support';
 import { createTestApp, type TestApp } from './helpers';
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const port = (desktop.address() as net.AddressInfo).port;
   t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', LAB_PROVIDER: 'memory', LOG_LEVEL: 'warn' }, { logStream });
   labs = new DesktopLabs(() => port);
-  setLabProvider(t.deps, labs);
+  t.deps.labs = labs;
   provider = (await t.loginAs({ role: 'provider' })).token;
   await labAccount(t, provider);
   vmName = (await makeVm(t, provider)).vm_name;

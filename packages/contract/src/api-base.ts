@@ -11,8 +11,13 @@ import type { Role } from './roles.js';
  * - a role list: a signed-in account holding one of these roles.
  */
 export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
-export interface ApiCall<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  path: string;
+export interface ApiCall<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  P extends string = string,
+> {
+  /** the literal path (`'category-list'`), so a client can look a call's types up by the path it sends */
+  path: P;
   access: ApiAccess;
   summary: string;
   request: Req;
@@ -21,13 +26,13 @@ export interface ApiCall<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   multipart?: boolean;
 }
 
-export const call = <Req extends z.ZodType, Res extends z.ZodType>(
-  path: string,
+export const call = <P extends string, Req extends z.ZodType, Res extends z.ZodType>(
+  path: P,
   access: ApiAccess,
   summary: string,
   request: Req,
   response: Res,
   extra: Pick<Partial<ApiCall>, 'multipart'> = {},
-): ApiCall<Req, Res> => ({ path, access, summary, request, response, ...extra });
+): ApiCall<Req, Res, P> => ({ path, access, summary, request, response, ...extra });
 
 export const empty = z.object({});

@@ -1,4 +1,5 @@
 export * from './api.js';
+export type { ApiAnswer, ApiPath, ApiRequest } from './api-types.js';
 export * from './errors.js';
 export * from './lookups.js';
 export * from './messages.js';

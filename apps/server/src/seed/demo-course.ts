@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { createFileStore } from '../adapters/files';
 import { courseEnrolments, courseModules, courses, courseTopics, users } from '../db/schema';
 import { mediaToolsAvailable, run } from '../domains/courses/media-tools';
 import { enqueueVideo, mediaTools, storeOriginal } from '../domains/courses/video';
@@ -51,7 +50,7 @@ export async function seedDemoCourse(deps: Deps): Promise<boolean> {
         video_status: 'processing',
       })
       .returning();
-    const files = createFileStore(deps.config);
+    const files = deps.files;
     const key = await storeOriginal(files, topic!.id, file);
     const bytes = (await files.stat(key))?.size ?? 0;
     await deps.db.transaction(async (tx) => {

@@ -1,30 +1,37 @@
-import type { ApiCall } from '@trainlab/contract';
-import type { z } from 'zod';
+// Types only: the contract's table is read by the compiler, never bundled (its schemas would put zod
+// into the first page, over its 150 KB budget, e2e/tests/first-page.spec.ts).
+import type { ApiAnswer, ApiPath, ApiRequest, Paged } from '@trainlab/contract';
 
-/** Any call of the contract's table (`API.categoryList`): its path and its request and answer schemas. */
-export type AnyCall = ApiCall<z.ZodType, z.ZodType>;
-/**
- * A request schema's input with the fields whose input is `unknown` (preprocessed fields, such as
- * the list convention's `page` or a coerced id) made optional, as the server accepts them missing.
- */
-type Loose<T> = T extends readonly unknown[]
-  ? T
-  : T extends object
-    ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & {
-        [K in keyof T as unknown extends T[K] ? never : K]: T[K];
-      }
-    : T;
-/** What a call takes: the input of its request schema (a wrong or missing field fails the typecheck). */
-export type CallBody<C extends AnyCall> = Loose<z.input<C['request']>>;
-/** What a call answers: the output of its response schema (types only, nothing is parsed at runtime). */
-export type CallAnswer<C extends AnyCall> = z.output<C['response']>;
-/** The body argument of a call: optional when its request has no required field. */
-export type BodyArg<C extends AnyCall> =
-  Record<never, never> extends CallBody<C> ? [body?: CallBody<C>] : [body: CallBody<C>];
+export type { ApiAnswer, ApiPath, ApiRequest };
+
+/** Optional when the call has no required field, so `apiPost('logout')` needs no `{}`. */
+type Optional<Body, Rest extends unknown[] = []> = Record<never, never> extends Body
+  ? [body?: Body, ...rest: Rest]
+  : [body: Body, ...rest: Rest];
+
+/** The body argument of a call (a wrong, missing or unknown field fails the typecheck). */
+export type BodyArg<P extends ApiPath> = Optional<ApiRequest<P>>;
+/** A query's body and options, the body optional when the call has no required field. */
+export type QueryArgs<P extends ApiPath, O> = Optional<ApiRequest<P>, [options?: O]>;
+
+/** The calls of the list convention: those that answer a page of rows. */
+export type PagedPath = { [P in ApiPath]: ApiAnswer<P> extends Paged<unknown> ? P : never }[ApiPath];
 /** The keys of the list convention that a paged query fills in from the URL. */
 export type PagingKeys = 'page' | 'per_page' | 'search' | 'sort';
-/** The body of a paged call without the paging keys. */
-export type PagedBody<C extends AnyCall> = Omit<CallBody<C>, PagingKeys>;
+/** A paged call's body without the paging keys, and the query's options. */
+export type PagedArgs<P extends ApiPath, O> = Optional<Omit<ApiRequest<P>, PagingKeys>, [options?: O]>;
 
-/** The path a call is sent to and cached under (`category-list`). */
-export const pathOf = (call: AnyCall | string): string => (typeof call === 'string' ? call : call.path);
+/** One row of a call that answers `{ list }`: `type Category = ListRow<'category-list'>`. */
+export type ListRow<P extends ApiPath> = ApiAnswer<P> extends { list: readonly (infer Row)[] } ? Row : never;
+
+/**
+ * A multipart call's parts: the request's fields, each a text or a file (the call reads and checks
+ * them itself), so an unknown part still fails the typecheck. One set per call of a union.
+ */
+export type UploadFields<P extends ApiPath> = P extends ApiPath ? { [K in keyof ApiRequest<P>]: string | Blob } : never;
+
+/**
+ * apiPost as it sends: for the generic helpers (use-api.ts, use-api-form.ts), whose own signatures
+ * have already checked the body against the call.
+ */
+export type SendCall = (path: string, body?: unknown) => Promise<unknown>;

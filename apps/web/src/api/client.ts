@@ -1,6 +1,7 @@
 // Type-only: a value imported from the contract here would put its zod schemas into the first page
 // (over its 150 KB budget, e2e/tests/first-page.spec.ts); the code is read from the answer as it is.
 import type { ErrorCode } from '@trainlab/contract';
+import type { ApiAnswer, ApiPath, BodyArg } from './call-types';
 import { type FormErrors, mapApiError } from './errors';
 import { clearSession, getToken } from './session';
 
@@ -89,8 +90,13 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** Every call of the API: `POST /api/<path>` with a JSON body and the bearer token when signed in. */
-export async function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
+/**
+ * Every call of the API: `POST /api/<path>` with a JSON body and the bearer token when signed in.
+ * Typed by the path: the body is checked against the call's request schema and the answer is its
+ * response schema's output (an overload, so the code sent to the browser is the same untyped function).
+ */
+export function apiPost<P extends ApiPath>(path: P, ...body: BodyArg<P>): Promise<ApiAnswer<P>>;
+export async function apiPost(path: string, body: unknown = {}): Promise<unknown> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -108,7 +114,7 @@ export async function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
     }
     throw new ApiError(res.status, data, res.headers.get(ERROR_CODE_HEADER));
   }
-  return data as T;
+  return data;
 }
 
 /** One line for a failed call, for places without fields (lists, toasts). */

@@ -1,16 +1,23 @@
+import type { ApiAnswer, ApiPath, ApiRequest, UploadFields } from './call-types';
 import { ApiError, ERROR_CODE_HEADER } from './client';
 import { getToken } from './session';
 
 /**
  * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can).
- * Errors come back as the same ApiError as every other call.
+ * Errors come back as the same ApiError as every other call. Typed by the path as apiPost is: the
+ * parts are the call's request fields, the answer its response.
  */
-export function apiUpload<T>(
+export function apiUpload<P extends ApiPath>(
+  path: P,
+  fields: UploadFields<P>,
+  onProgress?: (percent: number) => void,
+): Promise<ApiAnswer<P>>;
+export function apiUpload(
   path: string,
   fields: Record<string, string | Blob>,
   onProgress?: (percent: number) => void,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<unknown> {
+  return new Promise<unknown>((resolve, reject) => {
     const data = new FormData();
     for (const [k, v] of Object.entries(fields)) data.append(k, v);
     const xhr = new XMLHttpRequest();
@@ -27,7 +34,7 @@ export function apiUpload<T>(
       } catch {
         body = xhr.responseText;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body);
       else reject(new ApiError(xhr.status, body, xhr.getResponseHeader(ERROR_CODE_HEADER)));
     };
     xhr.onerror = () => reject(new ApiError(0, null));
@@ -36,6 +43,7 @@ export function apiUpload<T>(
 }
 
 /** Downloads a file answered by a POST call (templates, certificates) and saves it. */
+export function apiDownload<P extends ApiPath>(path: P, body: ApiRequest<P>, filename: string): Promise<void>;
 export async function apiDownload(path: string, body: unknown, filename: string): Promise<void> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = getToken();

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Paged } from '@trainlab/contract';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ApiAnswer, PagedArgs, PagedPath, SendCall } from './call-types';
 import { apiPost } from './client';
 
 /**
@@ -60,15 +60,23 @@ export function useListState(options: { sort?: string; per_page?: number; prefix
   );
 }
 
+interface PagedOptions {
+  sort?: string;
+  per_page?: number;
+  prefix?: string;
+  enabled?: boolean;
+}
+
 /**
  * A paged list call (the list convention): the URL's page, search and sort are sent with `body`,
- * and the previous page stays on screen while the next one loads.
+ * and the previous page stays on screen while the next one loads. Typed by the path: `body` is the
+ * call's request without the paging keys, the data its page of rows.
  */
-export function usePagedQuery<T>(
-  path: string,
-  body: Record<string, unknown> = {},
-  options: { sort?: string; per_page?: number; prefix?: string; enabled?: boolean } = {},
-) {
+export function usePagedQuery<P extends PagedPath>(
+  path: P,
+  ...args: PagedArgs<P, PagedOptions>
+): { list: ListState; query: UseQueryResult<ApiAnswer<P>, Error> };
+export function usePagedQuery(path: string, body: Record<string, unknown> = {}, options: PagedOptions = {}) {
   const list = useListState(options);
   const request = {
     ...body,
@@ -79,7 +87,7 @@ export function usePagedQuery<T>(
   };
   const query = useQuery({
     queryKey: [path, request],
-    queryFn: () => apiPost<Paged<T>>(path, request),
+    queryFn: () => (apiPost as SendCall)(path, request),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });

@@ -17,7 +17,7 @@ export function useLogout() {
     let ssoLogout: string | undefined;
     if (token) {
       try {
-        const res = await apiPost<{ message?: string; sso_logout?: string }>('logout', { token });
+        const res = await apiPost('logout', { token });
         if (res?.message) message = res.message;
         ssoLogout = res?.sso_logout;
       } catch {

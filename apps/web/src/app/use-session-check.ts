@@ -22,7 +22,7 @@ export function useSessionCheck() {
       if (!session || running) return;
       running = true;
       try {
-        const current = await apiPost<unknown>('current-token', { email: session.email });
+        const current = await apiPost('current-token', { email: session.email });
         // signed out or in again meanwhile: that newer state wins
         if (getSession()?.token !== session.token) return;
         if (typeof current !== 'string' || current !== session.token) await leaveToHome();

@@ -2,18 +2,27 @@ import { Button, FileInput, Group, List, Modal, Paper, Stack, Text, Title } from
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { UploadFields } from '../api/call-types';
 import { errorText, toFormErrors } from '../api/client';
 import type { RowError } from '../api/errors';
 import { apiDownload, apiUpload } from '../api/upload';
 import { ErrorAlert } from './ErrorAlert';
 import { UploadProgress } from './UploadProgress';
 
-interface ImportPanelProps {
+/** The Excel imports of the product (each takes a `file`, some also the training's slug). */
+type ImportPath =
+  | 'upload-certification-master'
+  | 'upload-question-bank'
+  | 'upload-training-syllabus'
+  | 'lp/import-training-user'
+  | 'vm-assign-to-user';
+
+interface ImportPanelProps<P extends ImportPath> {
   title?: string;
   /** the upload call, e.g. 'upload-certification-master' */
-  path: string;
+  path: P;
   /** other multipart fields sent with the file (e.g. the training slug) */
-  fields?: Record<string, string>;
+  fields?: Omit<UploadFields<P>, 'file'>;
   /** the template type of `/download-template` */
   templateType: string;
   onImported?: (result: unknown) => void;
@@ -22,7 +31,13 @@ interface ImportPanelProps {
 const ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The one Excel import of the product: template, file check, upload progress, row errors dialog. */
-export function ImportPanel({ title = 'Bulk import', path, fields = {}, templateType, onImported }: ImportPanelProps) {
+export function ImportPanel<P extends ImportPath>({
+  title = 'Bulk import',
+  path,
+  fields,
+  templateType,
+  onImported,
+}: ImportPanelProps<P>) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [otherError, setOtherError] = useState<string | null>(null);
@@ -36,7 +51,8 @@ export function ImportPanel({ title = 'Bulk import', path, fields = {}, template
     if (!/\.(xlsx?|XLSX?)$/.test(file.name)) return setFileError('The file must be a file of type: xls, xlsx.');
     setProgress(0);
     try {
-      const result = await apiUpload<{ message?: string }>(path, { ...fields, file }, setProgress);
+      // the props have checked `fields` against the call; every import answers its message
+      const result = await apiUpload<ImportPath>(path, { ...fields, file } as UploadFields<ImportPath>, setProgress);
       notifications.show({ color: 'green', message: result?.message ?? 'Record Added Successfully!' });
       setFile(null);
       onImported?.(result);

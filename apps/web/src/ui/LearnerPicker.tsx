@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import type { tenantLearnerPage, tenantLearnerRow } from '@trainlab/contract';
+import type { tenantLearnerRow } from '@trainlab/contract';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { errorText } from '../api/client';
@@ -20,7 +20,7 @@ export function LearnerPicker({ onPick }: { onPick: (learner: TenantLearner) => 
   const [search, setSearch] = useState('');
   const [value, setValue] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const q = useApiQuery<z.infer<typeof tenantLearnerPage>>('get-tenant-learners', {
+  const q = useApiQuery('get-tenant-learners', {
     search: debounced,
     per_page: 20,
   });

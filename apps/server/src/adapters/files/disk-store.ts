@@ -3,7 +3,7 @@ import { appendFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type ByteRange, FileNotFound, type FileStore, UnsafeKey } from './file-store';
+import { assertSafeKey, type ByteRange, FileNotFound, type FileStore, UnsafeKey } from '../../platform/ports/files';
 
 /**
  * Files under one folder (`${DATA_DIR}/files`), one file per key: 0600 in 0700 folders, whatever the

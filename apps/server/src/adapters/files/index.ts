@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../platform/config';
+import type { ByteRange, FileStore } from '../../platform/ports/files';
 import { DiskFileStore } from './disk-store';
-import type { ByteRange, FileStore } from './file-store';
 import type { S3FileStore, S3Options } from './s3-store';
 
+export * from '../../platform/ports/files';
 export { DiskFileStore } from './disk-store';
-export * from './file-store';
 
 type StoreConfig = Pick<
   Config,
@@ -20,12 +20,10 @@ type StoreConfig = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
-const s3Stores = new Map<string, FileStore>();
-
 /**
  * The file store of this server: `${DATA_DIR}/files` on disk (the default), or an S3 bucket with
- * FILE_STORE=s3. One S3 client per configuration, shared by every caller (it keeps connections);
- * the AWS SDK loads with the first file call, never on a server that keeps its files on disk.
+ * FILE_STORE=s3, built once by the composition root (Deps.files), so one S3 client keeps its
+ * connections for every caller; the AWS SDK loads with the first file call, never on a server that keeps its files on disk.
  */
 export function createFileStore(config: StoreConfig): FileStore {
   if (config.FILE_STORE !== 's3') return new DiskFileStore(path.join(config.DATA_DIR, 'files'));
@@ -37,13 +35,7 @@ export function createFileStore(config: StoreConfig): FileStore {
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
   };
-  const id = JSON.stringify(opts);
-  let store = s3Stores.get(id);
-  if (!store) {
-    store = lazyS3Store(opts);
-    s3Stores.set(id, store);
-  }
-  return store;
+  return lazyS3Store(opts);
 }
 
 function lazyS3Store(opts: S3Options): FileStore {

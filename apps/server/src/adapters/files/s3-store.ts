@@ -12,7 +12,7 @@ import {
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, type ByteRange, FileNotFound, type FileStore } from './file-store';
+import { assertSafeKey, type ByteRange, FileNotFound, type FileStore } from '../../platform/ports/files';
 
 export interface S3Options {
   endpoint?: string;

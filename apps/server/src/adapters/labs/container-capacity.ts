@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
 import type { Config } from '../../platform/config';
-import type { LabCapacity } from './provider';
-import { LabEngineError } from './provider';
+import type { LabCapacity } from '../../platform/ports/labs';
+import { LabEngineError } from '../../platform/ports/labs';
 
 /**
  * The host's capacity, as Kubernetes separates requests from limits (decision 0057): a lab's RAM is

@@ -3,6 +3,16 @@ import { Duplex } from 'node:stream';
 import { isWindows } from '@trainlab/contract';
 import type Docker from 'dockerode';
 import type { Config } from '../../platform/config';
+import type {
+  EngineLab,
+  LabCapacity,
+  LabEndpoint,
+  LabProvider,
+  LabSpec,
+  LabState,
+  LabStream,
+} from '../../platform/ports/labs';
+import { LabEngineError } from '../../platform/ports/labs';
 import { HostCapacity, REQUEST_LABEL } from './container-capacity';
 import { LAB_DESKTOP_PORT, LAB_HOME, LAB_USER, labImageProblem, softwareProblem } from './container-image';
 import { hangUpCommand, SHELL_MARK, StdoutFrames, shellCommand } from './container-streams';
@@ -10,8 +20,6 @@ import { LAB_SECURITY_OPT } from './lab-hardening';
 import { LabHomes, type LabIsolation } from './lab-home';
 import { labNamespace } from './namespace';
 import { engineIsLocal, fenceScript, hostAddresses } from './network-fence';
-import type { EngineLab, LabCapacity, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
-import { LabEngineError } from './provider';
 
 export const WINDOWS_NOT_HERE =
   'Windows labs run on Google Compute Engine (LAB_PROVIDER=gce); the container engine runs Linux labs.';

@@ -4,10 +4,10 @@ import { InstancesClient, ZoneOperationsClient } from '@google-cloud/compute';
 import { isWindows } from '@trainlab/contract';
 import { JWT } from 'google-auth-library';
 import type { Config } from '../../platform/config';
+import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState } from '../../platform/ports/labs';
+import { LabEngineError } from '../../platform/ports/labs';
 import { sha512Crypt } from './gce-crypt';
 import { labNamespace } from './namespace';
-import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
-import { LabEngineError } from './provider';
 
 /** machine types by the form's RAM (GB): E2 shapes, the cheapest with at least that memory */
 export const GCE_MACHINE_TYPES: Record<number, string> = {

@@ -1,9 +1,17 @@
 import type { Config } from '../../platform/config';
-import type { EngineLab, LabCapacity, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
+import type {
+  EngineLab,
+  LabCapacity,
+  LabEndpoint,
+  LabProvider,
+  LabSpec,
+  LabState,
+  LabStream,
+} from '../../platform/ports/labs';
 
+// the port's types and error, for callers that already import the engines from here
+export * from '../../platform/ports/labs';
 export { MemoryLabs } from './memory';
-export type { EngineLab, LabCapacity, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
-export { LabEngineError } from './provider';
 
 /**
  * The configured engine's module, imported on first use: an engine's client library (Google
@@ -68,26 +76,4 @@ export function createLabProvider(config: Config): LabProvider {
     // nothing to close when no call ever needed the engine
     close: async () => (engine ? (await engine).close?.() : undefined),
   };
-}
-
-/**
- * Deps has no lab slot (platform/deps.ts is shared); one engine per Deps is built on first use.
- * Tests may replace it (setLabProvider) and the clock the meters read (setLabClock).
- */
-const engines = new WeakMap<object, LabProvider>();
-const clocks = new WeakMap<object, () => Date>();
-export function labsFor(deps: { config: Config }): LabProvider {
-  let engine = engines.get(deps);
-  if (!engine) {
-    engine = createLabProvider(deps.config);
-    engines.set(deps, engine);
-  }
-  return engine;
-}
-export function setLabProvider(deps: object, engine: LabProvider): void {
-  engines.set(deps, engine);
-}
-export const labNow = (deps: object): Date => (clocks.get(deps) ?? (() => new Date()))();
-export function setLabClock(deps: object, clock: () => Date): void {
-  clocks.set(deps, clock);
 }

@@ -2,7 +2,7 @@ import { Duplex, PassThrough, Writable } from 'node:stream';
 import { Exec, type KubeConfig } from '@kubernetes/client-node';
 // not in the package's index; its own module (the package has no exports map)
 import { WebSocketHandler } from '@kubernetes/client-node/dist/web-socket-handler.js';
-import type { LabStream } from './provider';
+import type { LabStream } from '../../platform/ports/labs';
 
 /** the channel protocol's stream numbers (v4/v5.channel.k8s.io): stdin and the terminal's size */
 const STDIN = 0;

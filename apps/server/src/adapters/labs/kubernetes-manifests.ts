@@ -1,8 +1,8 @@
 import type { V1NetworkPolicy, V1PersistentVolumeClaim, V1Pod, V1ResourceQuota } from '@kubernetes/client-node';
 import type { Config } from '../../platform/config';
+import type { LabSpec } from '../../platform/ports/labs';
 import { LAB_HOME } from './container-image';
 import { FENCED_RANGES } from './network-fence';
-import type { LabSpec } from './provider';
 
 /**
  * What the Kubernetes engine asks the cluster for, as plain objects (types only from the client:

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { CoreV1Api, KubeConfig, NetworkingV1Api, type V1Pod } from '@kubernetes/client-node';
 import { isWindows } from '@trainlab/contract';
 import type { Config } from '../../platform/config';
+import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from '../../platform/ports/labs';
+import { LabEngineError } from '../../platform/ports/labs';
 import { LAB_DESKTOP_PORT, LAB_HOME, softwareProblem } from './container-image';
 import { shellCommand } from './container-streams';
 import { openExec } from './kubernetes-exec';
@@ -21,8 +23,6 @@ import {
   podName,
 } from './kubernetes-manifests';
 import { labNamespace } from './namespace';
-import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState, LabStream } from './provider';
-import { LabEngineError } from './provider';
 
 const REF = /^[a-z0-9][a-z0-9-]{2,62}$/;
 export const WAITING_FOR_HOST = 'Waiting for a free lab host';

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import type { Config } from '../../platform/config';
+import { LabEngineError } from '../../platform/ports/labs';
 import { LAB_HOME } from './container-image';
 import { type HostScript, LabDisks, localScript } from './lab-disk';
 import { diskUncapped, type EngineIsolation, engineIsolation, NO_USERNS } from './lab-hardening';
 import { engineIsLocal } from './network-fence';
-import { LabEngineError } from './provider';
 
 /** the lab's account inside its container (LAB_USER) */
 const LAB_UID = 1000;

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { VM_DISPLAY } from '@trainlab/contract';
 import type { Config } from '../../platform/config';
-import type { LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
-import { LabEngineError } from './provider';
+import type { LabEndpoint, LabProvider, LabSpec, LabState } from '../../platform/ports/labs';
+import { LabEngineError } from '../../platform/ports/labs';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
-import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState } from './provider';
-import { LabEngineError } from './provider';
+import type { EngineLab, LabEndpoint, LabProvider, LabSpec, LabState } from '../../platform/ports/labs';
+import { LabEngineError } from '../../platform/ports/labs';
 
 /**
  * Simulated labs kept in this process: lifecycle and metering work, there is no machine to reach.

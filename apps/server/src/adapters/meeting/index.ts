@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import type { Config } from '../../platform/config';
+import type { MeetingProvider } from '../../platform/ports/meeting';
 import { iceServersFor } from './turn';
 
 /**
@@ -11,30 +12,7 @@ import { iceServersFor } from './turn';
  * - jitsi: Jitsi Meet's IFrame API on JITSI_DOMAIN; with JITSI_APP_ID/SECRET a JWT per participant
  *   (HS256) carries the moderator claim.
  */
-export interface MeetingParticipant {
-  id: string;
-  name: string;
-  email?: string;
-  moderator: boolean;
-}
-export interface MeetingRoom {
-  slug: string;
-  room: string;
-}
-export interface MeetingJoin {
-  url: string;
-  provider: 'builtin' | 'jitsi' | 'janus';
-  room: string;
-  ws_url?: string;
-  ice_servers?: Record<string, unknown>[];
-  domain?: string;
-  jwt?: string;
-}
-
-export interface MeetingProvider {
-  readonly name: 'builtin' | 'jitsi' | 'janus';
-  join(room: MeetingRoom, who: MeetingParticipant, opts: { guestPage?: boolean }): Promise<MeetingJoin>;
-}
+export type { MeetingJoin, MeetingParticipant, MeetingProvider, MeetingRoom } from '../../platform/ports/meeting';
 
 export function createMeetingProvider(config: Config): MeetingProvider {
   if (config.MEETING_PROVIDER === 'jitsi') {

@@ -1,43 +1,35 @@
 import type { Config } from '../../platform/config';
+import type { PaymentGateway } from '../../platform/ports/payments';
 import type { SharedSecrets } from '../../platform/shared-secrets';
-import type { PaymentGateway } from './gateway';
 import { RazorpayGateway } from './razorpay-gateway';
 import { TestGateway } from './test-gateway';
 
-export type { GatewayEvent, PaymentGateway } from './gateway';
-export { hmacHex } from './gateway';
+export type { GatewayEvent, PaymentGateway } from '../../platform/ports/payments';
+export { hmacHex } from '../../platform/ports/payments';
 export { RazorpayGateway } from './razorpay-gateway';
 export { TestGateway } from './test-gateway';
 
-const cache = new WeakMap<Config, PaymentGateway>();
-
 /**
- * The gateway chosen by PAYMENT_GATEWAY (one per configuration). The test gateway signs with
- * TEST_GATEWAY_SECRET, else the key every instance on the database shares (platform/shared-secrets.ts).
+ * The gateway chosen by PAYMENT_GATEWAY, built once by the composition root (Deps.payments). The test
+ * gateway signs with TEST_GATEWAY_SECRET, else the key every instance on the database shares (platform/shared-secrets.ts).
  */
 export function paymentGateway(config: Config, secrets?: SharedSecrets): PaymentGateway {
-  let g = cache.get(config);
-  if (!g) {
-    if (config.PAYMENT_GATEWAY === 'razorpay') {
-      if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET || !config.RAZORPAY_WEBHOOK_SECRET) {
-        throw new Error(
-          'PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET.',
-        );
-      }
-      g = new RazorpayGateway(
-        config.RAZORPAY_KEY_ID,
-        config.RAZORPAY_KEY_SECRET,
-        config.RAZORPAY_WEBHOOK_SECRET,
-        config.RAZORPAY_API_URL,
+  if (config.PAYMENT_GATEWAY === 'razorpay') {
+    if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET || !config.RAZORPAY_WEBHOOK_SECRET) {
+      throw new Error(
+        'PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET.',
       );
-    } else {
-      g = new TestGateway(() => {
-        if (config.TEST_GATEWAY_SECRET) return config.TEST_GATEWAY_SECRET;
-        if (!secrets) throw new Error('The test gateway has no signing key: set TEST_GATEWAY_SECRET');
-        return secrets.get('TEST_GATEWAY_SECRET');
-      });
     }
-    cache.set(config, g);
+    return new RazorpayGateway(
+      config.RAZORPAY_KEY_ID,
+      config.RAZORPAY_KEY_SECRET,
+      config.RAZORPAY_WEBHOOK_SECRET,
+      config.RAZORPAY_API_URL,
+    );
   }
-  return g;
+  return new TestGateway(() => {
+    if (config.TEST_GATEWAY_SECRET) return config.TEST_GATEWAY_SECRET;
+    if (!secrets) throw new Error('The test gateway has no signing key: set TEST_GATEWAY_SECRET');
+    return secrets.get('TEST_GATEWAY_SECRET');
+  });
 }

@@ -1,5 +1,5 @@
 import type Razorpay from 'razorpay';
-import { hmacHex, type PaymentGateway, signatureMatches } from './gateway';
+import { hmacHex, type PaymentGateway, signatureMatches } from '../../platform/ports/payments';
 
 /**
  * Razorpay through its SDK: orders over its API; signatures checked here with the key and webhook

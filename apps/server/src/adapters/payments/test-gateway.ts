@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hmacHex, type PaymentGateway, signatureMatches } from './gateway';
+import { hmacHex, type PaymentGateway, signatureMatches } from '../../platform/ports/payments';
 
 /**
  * The embedded test gateway (default): orders, payments and signatures made by our own server with a

@@ -1,4 +1,4 @@
-import type { SmsMessage, SmsSender } from './sms';
+import type { SmsMessage, SmsSender } from '../../platform/ports/sms';
 
 /**
  * Production engine: an SMS gateway reached over HTTP. POST {to, text} as JSON to SMS_GATEWAY_URL,

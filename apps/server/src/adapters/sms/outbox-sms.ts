@@ -1,6 +1,6 @@
 import { outbox } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
-import type { SmsMessage, SmsSender } from './sms';
+import type { SmsMessage, SmsSender } from '../../platform/ports/sms';
 
 /** The embedded default: SMS rows in the outbox (channel 'sms'), shown on the dev mailbox page. */
 export class OutboxSms implements SmsSender {

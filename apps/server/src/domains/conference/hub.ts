@@ -8,8 +8,8 @@ import {
   type ServerMessage,
   WS_MAX_MESSAGE_BYTES,
 } from '@trainlab/contract';
-import type { Realtime } from '../../adapters/realtime';
 import { type AuthContext, resolveSession } from '../../platform/http/auth-context';
+import type { Realtime } from '../../platform/ports/realtime';
 import { takeCallRoomMember } from '../take-calls/room';
 import { closeConferenceAttendance, openConferenceAttendance } from '../trainings/attendance';
 import { type ConferenceCtx, type GuestTicket, participantOf, storeWhiteboard, trainingBy } from './service';

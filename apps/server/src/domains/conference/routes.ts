@@ -1,9 +1,7 @@
 import { API, WS_MAX_MESSAGE_BYTES } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
-import { createMeetingProvider } from '../../adapters/meeting';
 import { JanusEngine } from '../../adapters/meeting/janus';
 import { iceServersFor } from '../../adapters/meeting/turn';
-import { createRealtime } from '../../adapters/realtime';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import type { SocketNeeds } from '../../platform/http/websocket';
@@ -23,8 +21,8 @@ export const CONFERENCE_SOCKETS: SocketNeeds = { maxPayload: WS_MAX_MESSAGE_BYTE
 
 /** Live conference: HTTP calls from the permission table and the WebSocket /ws/conference. */
 export function conferenceRoutes(app: FastifyInstance, deps: Deps): void {
-  const realtime = createRealtime({ redisUrl: deps.config.REDIS_URL, prefix: deps.config.REDIS_KEY_PREFIX });
-  const ctx: svc.ConferenceCtx = { deps, realtime, meeting: createMeetingProvider(deps.config) };
+  const { realtime, meeting } = deps;
+  const ctx: svc.ConferenceCtx = { deps, realtime, meeting };
   const { config } = deps;
   // Janus: every room (MEETING_PROVIDER=janus), or the large classes (builtin with JANUS_URL)
   const janus =
@@ -84,7 +82,6 @@ export function conferenceRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', async () => {
     await hub.close();
     await janus?.close();
-    await realtime.close();
   });
 }
 

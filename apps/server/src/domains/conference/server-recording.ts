@@ -5,11 +5,10 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FileStore } from '../../adapters/files';
-import { createFileStore } from '../../adapters/files';
 import { recordings, syllabusTopics } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { registerJobHandler } from '../../platform/jobs';
+import type { FileStore } from '../../platform/ports/files';
 import { fileUrl, latestTopic } from '../recordings/service';
 
 /**
@@ -167,7 +166,7 @@ export async function processServerRecording(
     const parts = await convertMjr(payload.dir, work, tools);
     const file = await mergeParts(parts, work, tools);
     if (!file) return null;
-    const id = await storeRecording(deps, createFileStore(deps.config), file, payload);
+    const id = await storeRecording(deps, deps.files, file, payload);
     // Janus's raw files are not needed once the playable file is stored
     await rm(payload.dir, { recursive: true, force: true });
     return id;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@trainlab/contract';
 import { and, eq } from 'drizzle-orm';
-import type { MeetingProvider } from '../../adapters/meeting';
-import type { Realtime } from '../../adapters/realtime';
 import { trainings, trainingUsers, whiteboards } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
+import type { MeetingProvider } from '../../platform/ports/meeting';
+import type { Realtime } from '../../platform/ports/realtime';
 import { takeCallRoomMember } from '../take-calls/room';
 import { staffCanSee, type TrainingRow, trainingForStaff } from '../trainings/access';
 import { closeConferenceAttendance } from '../trainings/attendance';

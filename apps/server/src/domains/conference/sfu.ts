@@ -16,7 +16,7 @@ import {
   VIDEOROOM_EVENT,
   type VideoRoomHandle,
 } from '../../adapters/meeting/janus';
-import type { Realtime } from '../../adapters/realtime';
+import type { Realtime } from '../../platform/ports/realtime';
 
 /**
  * The media side of an sfu room (docs/conference-protocol.md, 'Media through Janus'): the hub keeps

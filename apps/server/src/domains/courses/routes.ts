@@ -1,6 +1,5 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
-import { createFileStore } from '../../adapters/files';
 import { audited, uploadTarget } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
@@ -19,7 +18,7 @@ import { courseUploadRoutes } from './uploads';
 export function courseRoutes(app: FastifyInstance, deps: Deps): void {
   const ctx: player.PlayerCtx = {
     deps,
-    files: createFileStore(deps.config),
+    files: deps.files,
     tokens: new PlaybackTokens(() => deps.secrets.get('COURSE_MEDIA_SECRET')),
   };
   defineCall(app, deps, API.getCourses, ({ body, auth }) => courses.getCourses(deps, auth, body), {

@@ -1,13 +1,13 @@
 import { COURSE_MSG, type ListQuery, type TOPIC_SORT_KEYS, topicFields } from '@trainlab/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { FileStore } from '../../adapters/files';
 import { courseModules, courses, courseTopics } from '../../db/schema';
 import { afterCommit } from '../../platform/db/ambient-transaction';
 import type { Deps } from '../../platform/deps';
 import { notFound, ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { orderFor, pageWindow, searchWhere, toPage, totalOver } from '../../platform/http/paging';
+import type { FileStore } from '../../platform/ports/files';
 import { makeSlug } from '../../platform/slug';
 import { courseForManager, moduleForManager, type TopicRow, topicForManager } from './access';
 import { takeFinishedUpload } from './uploads';

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FileStore } from '../../adapters/files';
 import { courseUploads } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
+import type { FileStore } from '../../platform/ports/files';
 
 /** How long an unfinished or unused upload is kept before the expiry job removes it. */
 export const UPLOAD_TTL_MS = 24 * 3600_000;

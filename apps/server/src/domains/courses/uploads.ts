@@ -18,7 +18,6 @@ import { Server } from '@tus/server';
 import { TUS_RESUMABLE } from '@tus/utils';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createFileStore, type FileStore } from '../../adapters/files';
 import { courseUploads } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../platform/db/guarded-pglite';
 import type { Deps } from '../../platform/deps';
@@ -35,6 +34,7 @@ import {
 } from '../../platform/errors';
 import { type AuthContext, bearerToken, resolveSession } from '../../platform/http/auth-context';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
+import type { FileStore } from '../../platform/ports/files';
 import { FileStoreTusStore, UPLOAD_TTL_MS, uploadKey } from './tus-store';
 import { checkVideo } from './video';
 
@@ -250,5 +250,5 @@ export async function expireUpload(deps: Pick<Deps, 'db'>, files: FileStore, id:
 }
 
 registerJobHandler(UPLOAD_EXPIRY_JOB, async (deps, payload) => {
-  await expireUpload(deps, createFileStore(deps.config), String(payload.id));
+  await expireUpload(deps, deps.files, String(payload.id));
 });

@@ -7,12 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { COURSE_MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { createFileStore, type FileStore } from '../../adapters/files';
 import { courseTopics } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
 import { rememberUpload } from '../../platform/excel/multipart';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
+import type { FileStore } from '../../platform/ports/files';
 import { looksLikeVideo, type MediaTools, mediaToolsAvailable, probe, run } from './media-tools';
 
 export const VIDEO_JOB = 'course-video';
@@ -258,5 +258,5 @@ export async function processTopicVideo(deps: Deps, files: FileStore, topicId: n
 }
 
 registerJobHandler(VIDEO_JOB, async (deps, payload) => {
-  await processTopicVideo(deps, createFileStore(deps.config), Number(payload.topic_id), String(payload.key));
+  await processTopicVideo(deps, deps.files, Number(payload.topic_id), String(payload.key));
 });

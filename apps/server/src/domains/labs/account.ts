@@ -6,7 +6,6 @@ import {
 } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { labNow } from '../../adapters/labs';
 import { labAccounts } from '../../db/schema';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Deps } from '../../platform/deps';
@@ -47,7 +46,7 @@ export async function registerLabAccount(
       first_name: body.first_name,
       last_name: body.last_name,
       password_hash: await hashPassword(body.password),
-      authorized_at: labNow(deps),
+      authorized_at: deps.clock(),
     })
     .onConflictDoNothing()
     .returning({ id: labAccounts.id });
@@ -69,10 +68,7 @@ export async function authorizeLabAccount(
     account.username.toLowerCase() === body.username.toLowerCase() &&
     (await verifyPassword(account.password_hash, body.password));
   if (!ok) throw new ValidationError({ username: [MSG.invalidCredentials] });
-  await deps.db
-    .update(labAccounts)
-    .set({ authorized_at: labNow(deps) })
-    .where(eq(labAccounts.id, account.id));
+  await deps.db.update(labAccounts).set({ authorized_at: deps.clock() }).where(eq(labAccounts.id, account.id));
   return { message: MSG.labAccountAuthorized };
 }
 

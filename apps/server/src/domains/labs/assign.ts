@@ -9,7 +9,6 @@ import {
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { labNow } from '../../adapters/labs';
 import { users, vms, vmUsages } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
@@ -68,7 +67,7 @@ async function accountsByEmail(tx: Tx, emails: string[]) {
 }
 
 async function assignAll(deps: Deps, tx: Tx, tenant: Tenant, pairs: { person: Person; vm: VmRow }[]) {
-  const at = labNow(deps);
+  const at = deps.clock();
   const existing = await accountsByEmail(
     tx,
     pairs.map((p) => p.person.email.toLowerCase()),

@@ -2,11 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { type createVmRequest, MSG, protocolFor, VM_STATUS } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { LabEngineError, labsFor } from '../../adapters/labs';
 import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
+import { LabEngineError } from '../../platform/ports/labs';
 import { managerTenant, tenantColumns } from '../../platform/tenancy';
 import { labAccountOf } from './account';
 
@@ -28,7 +28,7 @@ export async function createVms(deps: Deps, auth: AuthContext, body: z.output<ty
   const tenant = managerTenant(auth);
   const account = await labAccountOf(deps, tenant);
   if (!account?.authorized_at) throw new ValidationError({ other_error: [MSG.labAccountMissing] });
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const problem = await engine.problem();
   if (problem) throw new ValidationError({ other_error: [problem] });
 

@@ -1,12 +1,12 @@
 import { MSG, VM_STATUS, type vmStartStopRequest } from '@trainlab/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { LabEngineError, labNow, labsFor } from '../../adapters/labs';
 import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { ValidationError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { enqueue, registerJobHandler } from '../../platform/jobs';
+import { LabEngineError } from '../../platform/ports/labs';
 import { tenantOfVm, type VmRow, vmForManager, vmForUser, vmTenantWhere } from './access';
 import { labAccountOf } from './account';
 import { closeRun, monthToDate, openRun } from './metering';
@@ -52,9 +52,9 @@ async function checkCaps(deps: Deps, vm: VmRow, at: Date) {
 export async function startLab(deps: Deps, vm: VmRow, userId: number | null): Promise<void> {
   if (vm.status === VM_STATUS.deleted) throw new ValidationError({ other_error: [MSG.labDeleted] });
   if (vm.status === VM_STATUS.start) return;
-  const at = labNow(deps);
+  const at = deps.clock();
   await checkCaps(deps, vm, at);
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const problem = await engine.problem();
   if (problem) throw new ValidationError({ other_error: [problem] });
   // the admin's limits on the tenant's running labs and their RAM (master data)
@@ -79,11 +79,11 @@ export async function startLab(deps: Deps, vm: VmRow, userId: number | null): Pr
 export async function stopLab(deps: Deps, vm: VmRow): Promise<void> {
   if (vm.status !== VM_STATUS.start) return;
   try {
-    await labsFor(deps).stop(vm.engine_ref ?? vm.vm_name);
+    await deps.labs.stop(vm.engine_ref ?? vm.vm_name);
   } catch (e) {
     throw engineFailed(e);
   }
-  const at = labNow(deps);
+  const at = deps.clock();
   await deps.db.transaction(async (tx) => {
     await tx.update(vms).set({ status: VM_STATUS.stop, connections: 0 }).where(eq(vms.id, vm.id));
     await closeRun(tx, vm, at);
@@ -103,13 +103,13 @@ export async function vmStartStop(deps: Deps, auth: AuthContext, body: z.output<
 /** /vm-delete {name}: the engine's machine goes, the record stays (status 3) for the bill. */
 export async function deleteLab(deps: Deps, auth: AuthContext, name: string) {
   const vm = await vmForManager(deps, auth, name, false);
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   try {
     if (vm.engine_ref) await engine.delete(vm.engine_ref);
   } catch (e) {
     throw engineFailed(e);
   }
-  const at = labNow(deps);
+  const at = deps.clock();
   await deps.db.transaction(async (tx) => {
     await closeRun(tx, vm, at);
     await tx.update(vms).set({ status: VM_STATUS.deleted, deleted_at: at, connections: 0 }).where(eq(vms.id, vm.id));
@@ -142,7 +142,7 @@ export async function idleCheck(deps: Deps, vmId: number): Promise<'stopped' | '
   if (!vm || vm.status !== VM_STATUS.start) return 'none';
   const limit = await idleLimit(deps, vm);
   if (limit == null) return 'none';
-  const now = labNow(deps);
+  const now = deps.clock();
   const last = vm.last_activity_at ?? vm.created_at;
   const due = new Date(last.getTime() + limit * 1000);
   if (vm.connections > 0 || due > now) {
@@ -163,7 +163,7 @@ export async function touchLab(deps: Deps, vmId: number, change: -1 | 0 | 1 = 0)
   await deps.db
     .update(vms)
     .set({
-      last_activity_at: labNow(deps),
+      last_activity_at: deps.clock(),
       ...(change === 0 ? {} : { connections: change > 0 ? sqlInc(1) : sqlInc(-1) }),
     })
     .where(eq(vms.id, vmId));

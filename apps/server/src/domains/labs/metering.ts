@@ -8,7 +8,6 @@ import {
   VM_USAGE_STATUS,
 } from '@trainlab/contract';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { labNow, labsFor } from '../../adapters/labs';
 import { vmPrices, vmStoragePrices, vms, vmUsages } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
@@ -158,9 +157,9 @@ export async function monthToDate(deps: Deps, vmIds: number[], at: Date): Promis
  * record and engine agree keeps its one open run untouched. Returns what it changed.
  */
 export async function reconcileLabs(deps: Deps): Promise<{ closed: number; opened: number }> {
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   if (await engine.problem()) return { closed: 0, opened: 0 };
-  const at = labNow(deps);
+  const at = deps.clock();
   const live = await deps.db
     .select()
     .from(vms)

@@ -1,6 +1,5 @@
 import { VM_STATUS } from '@trainlab/contract';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { labsFor } from '../../adapters/labs';
 import { vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 
@@ -25,7 +24,7 @@ export async function reconcileOrphans(
   deps: Deps,
   graceMs = CREATE_GRACE_MS,
 ): Promise<{ removed: number; abandoned: number }> {
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const listed = await engine.listLabs?.();
   if (!listed) return { removed: 0, abandoned: 0 };
   const before = new Date(Date.now() - graceMs);

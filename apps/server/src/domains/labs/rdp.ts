@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { VM_DISPLAY } from '@trainlab/contract';
 import type { FastifyRequest } from 'fastify';
-import { labsFor } from '../../adapters/labs';
 import { encodeInstruction, GuacdError, InstructionReader, openGuacd } from '../../adapters/labs/guacamole';
 import type { Deps } from '../../platform/deps';
 import { fromBrowser as inputTo, toBrowser } from './flow';
@@ -69,7 +68,7 @@ export async function rdp(deps: Deps, raw: WebSocket, request: FastifyRequest): 
     socket.close(4503);
     return;
   }
-  const endpoint = await labsFor(deps)
+  const endpoint = await deps.labs
     .connection(vm.engine_ref ?? vm.vm_name)
     .catch(() => ({}) as { rdp?: { host: string; port: number } });
   if (!endpoint.rdp) {

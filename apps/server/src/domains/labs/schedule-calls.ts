@@ -8,7 +8,6 @@ import {
 } from '@trainlab/contract';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { labNow } from '../../adapters/labs';
 import { labAccounts, labScheduleEvents, labSchedules, syllabusTopics, trainings, vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { invalidField, notFound, ValidationError } from '../../platform/errors';
@@ -28,7 +27,7 @@ export async function trainingLabSchedules(
   const training = await trainingForManager(deps, auth, slug);
   const tenant = managerTenant(auth);
   const fallback = await tenantLead(deps, tenant);
-  const now = labNow(deps);
+  const now = deps.clock();
   const ties = await deps.db
     .select({ tie: labSchedules, vm_name: vms.vm_name, name: vms.name })
     .from(labSchedules)

@@ -1,6 +1,5 @@
 import { VM_STATUS } from '@trainlab/contract';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { labNow } from '../../adapters/labs';
 import {
   jobs,
   labAccounts,
@@ -127,7 +126,7 @@ const reason = (e: unknown) =>
  * job can come back then.
  */
 export async function sweepLabSchedules(deps: Deps): Promise<{ started: number; stopped: number; next: Date | null }> {
-  const now = labNow(deps);
+  const now = deps.clock();
   const ties = await deps.db
     .select({ tie: labSchedules, training: trainings })
     .from(labSchedules)
@@ -246,7 +245,7 @@ registerJobHandler(SCHEDULE_JOB, async (deps) => {
   if (!any) return;
   // the lab clock may differ from the wall clock in tests: the job waits in wall-clock time
   const wait = next
-    ? Math.min(SWEEP_EVERY_MS, Math.max(1000, (next as Date).getTime() - labNow(deps).getTime()))
+    ? Math.min(SWEEP_EVERY_MS, Math.max(1000, (next as Date).getTime() - deps.clock().getTime()))
     : SWEEP_EVERY_MS;
   await scheduleSweep(deps, new Date(Date.now() + wait));
 });

@@ -10,7 +10,6 @@ import {
 } from '@trainlab/contract';
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { labNow, labsFor } from '../../adapters/labs';
 import { users, vms, vmUsages } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
@@ -88,7 +87,7 @@ export async function vmDetails(deps: Deps, auth: AuthContext, name: string) {
     .orderBy(asc(vmUsages.id));
   const rates = await currentRates(deps.db);
   const price = priceOf(rates, vm);
-  const now = labNow(deps);
+  const now = deps.clock();
   let total = 0;
   let minutes = 0;
   const list = usage.map(({ run, first_name, last_name }) => {
@@ -170,7 +169,7 @@ export async function learnerVms(deps: Deps, userId: number) {
 /** /vm-connection {name}: what /vm/{name} needs; the assigned learner and the tenant's managers only. */
 export async function vmConnection(deps: Deps, auth: AuthContext, name: string) {
   const vm = await vmForUser(deps, auth, name);
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const problem = await engine.problem();
   const linux = vm.protocol === 'ssh';
   // the desktop comes through our server from engines that run the lab's VNC server themselves

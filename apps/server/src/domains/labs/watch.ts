@@ -1,10 +1,10 @@
 import { LEARNER_ROLES, type labViewsResponse, VM_STATUS } from '@trainlab/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type LabEndpoint, labsFor } from '../../adapters/labs';
 import { trainings, trainingUsers, users, vms } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/http/auth-context';
+import type { LabEndpoint } from '../../platform/ports/labs';
 import { staffCanSee, trainingForStaff } from '../trainings/access';
 import type { VmRow } from './access';
 
@@ -48,7 +48,7 @@ export async function trainingLabViews(
 ): Promise<z.input<typeof labViewsResponse>> {
   const training = await trainingForStaff(deps, auth, { slug });
   const rows = await learnerLabs(deps, training);
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const list = [];
   for (const { vm, user } of rows) {
     let desktop = false;

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type LabStream, labsFor } from '../../adapters/labs';
 import type { Deps } from '../../platform/deps';
 import type { SocketNeeds } from '../../platform/http/websocket';
+import type { LabEndpoint, LabStream } from '../../platform/ports/labs';
 import type { VmRow } from './access';
 import { fromBrowser, toBrowser } from './flow';
 import { rdp } from './rdp';
@@ -43,7 +43,7 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
   const { vm } = admitted;
   const query = request.query as { cols?: string; rows?: string };
   const size = { cols: Number(query.cols) || 120, rows: Number(query.rows) || 32 };
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const ref = vm.engine_ref ?? vm.vm_name;
   // engines that reach labs through their own API (containers) open the shell themselves
   const opened = engine.openShell
@@ -61,9 +61,7 @@ async function terminal(deps: Deps, socket: WebSocket, request: FastifyRequest) 
     pipeTerminal(deps, vm, socket, opened, onMessages);
     return;
   }
-  const endpoint = await engine
-    .connection(ref)
-    .catch(() => ({}) as Awaited<ReturnType<ReturnType<typeof labsFor>['connection']>>);
+  const endpoint = await engine.connection(ref).catch(() => ({}) as LabEndpoint);
   if (!endpoint.ssh) {
     socket.close(4503, 'This VM has no terminal.');
     return;
@@ -191,7 +189,7 @@ async function vnc(deps: Deps, socket: WebSocket, request: FastifyRequest) {
   const admitted = await admit(deps, request, socket, view ?? undefined);
   if (!admitted) return;
   const { vm } = admitted;
-  const engine = labsFor(deps);
+  const engine = deps.labs;
   const ref = vm.engine_ref ?? vm.vm_name;
   const opened = engine.openDesktop ? await engine.openDesktop(ref).catch(() => undefined) : null;
   let tcp: Duplex;

@@ -1,7 +1,6 @@
 import { API, MSG } from '@trainlab/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { labNow } from '../../adapters/labs';
 import { vmPrices, vmStoragePrices } from '../../db/schema';
 import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
@@ -37,7 +36,7 @@ export function vmPricingRoutes(app: FastifyInstance, deps: Deps): void {
       await ensureVmPriceDefaults(deps.db);
       await deps.db.transaction(async (tx) => {
         // running labs pay what they owe at the old prices before the new ones apply
-        await rollOpenRuns(tx, labNow(deps));
+        await rollOpenRuns(tx, deps.clock());
         const updated = await tx
           .update(vmPrices)
           .set({

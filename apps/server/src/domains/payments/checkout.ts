@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Checkout, MSG, PAYMENT_STATUS } from '@trainlab/contract';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { paymentGateway } from '../../adapters/payments';
 import { billingSettings, paymentItems, payments } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
@@ -40,7 +39,7 @@ export async function gstBp(deps: Deps, tenant: Tenant | null): Promise<number> 
 export const includedTax = (amount: number, bp: number) => Math.round((amount * bp) / (10_000 + bp));
 
 export function toCheckout(deps: Deps, p: Payment, description: string): Checkout {
-  const gateway = paymentGateway(deps.config, deps.secrets);
+  const gateway = deps.payments;
   return {
     id: p.id,
     receipt_no: p.receipt_no,
@@ -72,7 +71,7 @@ export async function createPayment(
     ? `${input.purpose}:${input.tenant.kind}:${input.tenant.kind === 'provider' ? input.tenant.ownerId : input.tenant.organizationId}`
     : `${input.purpose}:user:${input.userId}`;
   const bp = await gstBp(deps, input.tenant);
-  const gateway = paymentGateway(deps.config, deps.secrets);
+  const gateway = deps.payments;
   const p = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
     const mine = input.tenant
@@ -170,7 +169,7 @@ export async function verifyCallback(
 ) {
   const p = await paymentByOrder(deps.db, body.razorpay_order_id);
   if (!p || !mayActOn(p, auth, tenant) || (purpose && p.purpose !== purpose)) throw notFound();
-  const gateway = paymentGateway(deps.config, deps.secrets);
+  const gateway = deps.payments;
   if (p.gateway !== gateway.name) throw notVerified();
   if (!gateway.verifyCheckout(p.gateway_order_id, body.razorpay_payment_id, body.razorpay_signature))
     throw notVerified();

@@ -1,6 +1,5 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { paymentGateway } from '../../adapters/payments';
 import { type AuditTarget, audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
@@ -33,8 +32,6 @@ function attachment(reply: FastifyReply, file: { bytes: Uint8Array; fileName: st
 
 /** Cart, checkout, gateway callbacks and webhooks, VM billing, receipts (spec 01 §7 cart, spec 02 §7 VM billing). */
 export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
-  paymentGateway(deps.config, deps.secrets); // a misconfigured gateway stops the start with a clear message
-
   defineCall(app, deps, API.addCart, ({ auth, body }) => addCart(deps, auth, body));
   defineCall(app, deps, API.showCart, ({ auth, body }) => showCart(deps, auth, body.device_key));
   defineCall(app, deps, API.removeCart, ({ auth, body }) => removeCart(deps, auth, body));

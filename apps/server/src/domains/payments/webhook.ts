@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MSG, PAYMENT_STATUS } from '@trainlab/contract';
 import { eq, sql } from 'drizzle-orm';
-import { type GatewayEvent, paymentGateway, TestGateway } from '../../adapters/payments';
+import { type GatewayEvent, TestGateway } from '../../adapters/payments';
 import { paymentEvents, payments } from '../../db/schema';
 import type { Db } from '../../platform/db/client';
 import type { Deps } from '../../platform/deps';
@@ -25,7 +25,7 @@ export async function handleWebhook(
   signature: string | undefined,
   eventIdHeader: string | undefined,
 ): Promise<WebhookOutcome> {
-  const gateway = paymentGateway(deps.config, deps.secrets);
+  const gateway = deps.payments;
   if (gateway.name !== gatewayName) throw notFound();
   if (!gateway.verifyWebhook(rawBody, signature)) throw new AppError(400, 'Invalid signature.');
   let event: GatewayEvent;
@@ -101,7 +101,7 @@ export async function handleWebhook(
 export const TEST_WEBHOOK_JOB = 'payments.test-webhook';
 
 function testGateway(deps: Deps): TestGateway {
-  const g = paymentGateway(deps.config, deps.secrets);
+  const g = deps.payments;
   if (!(g instanceof TestGateway)) throw notFound();
   return g;
 }

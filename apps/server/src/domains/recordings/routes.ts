@@ -1,6 +1,5 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
-import { createFileStore } from '../../adapters/files';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
 import * as svc from './service';
@@ -13,7 +12,7 @@ import { PlaybackTokens } from './tokens';
 export function recordingRoutes(app: FastifyInstance, deps: Deps): void {
   const ctx: svc.RecordingCtx = {
     deps,
-    files: createFileStore(deps.config),
+    files: deps.files,
     tokens: new PlaybackTokens(() => deps.secrets.get('RECORDING_URL_SECRET')),
   };
   defineCall(app, deps, API.recordingStart, ({ body, auth }) => svc.startRecording(ctx, auth, body));

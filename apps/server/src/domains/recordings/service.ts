@@ -3,12 +3,12 @@ import { API, baseMime, MSG, mayCall, RECORDING_CHUNK_MAX_BYTES, type recordingS
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FileStore } from '../../adapters/files';
 import { recordings, syllabusTopics, trainings, trainingUsers, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound, sendRefusal, unauthenticated, ValidationError } from '../../platform/errors';
 import { readUpload } from '../../platform/excel';
 import { type AuthContext, bearerToken, resolveSession, type UserRow } from '../../platform/http/auth-context';
+import type { FileStore } from '../../platform/ports/files';
 import { isLearner } from '../../platform/tenancy';
 import { staffCanSee, type TrainingRow, trainingForStaff } from '../trainings/access';
 import type { PlaybackTokens } from './tokens';

@@ -8,7 +8,6 @@ import {
 } from '@trainlab/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { smsFor } from '../../adapters/sms';
 import { orgMemberships, trainings, trainingUsers, users } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { AppError, invalidField, notFound, ValidationError } from '../../platform/errors';
@@ -23,7 +22,7 @@ export async function sendMobileCode(deps: Deps, ip: string, mobileNo: string) {
   const mobile = normaliseMobile(mobileNo);
   const code = await issueCode(deps, ip, 'mobile', mobile);
   try {
-    await smsFor(deps).send({
+    await deps.sms.send({
       to: mobile,
       text: `${code} is your TrainLab verification code. It expires in ${OTP_RULES.ttlMinutes} minutes.`,
     });

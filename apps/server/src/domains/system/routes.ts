@@ -1,9 +1,10 @@
 import { COURSE_MSG, RDP_GATEWAY_MISSING } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
-import { type LabProvider, labsFor } from '../../adapters/labs';
 import type { Deps } from '../../platform/deps';
 import { buildOpenApi, renderApiReference } from '../../platform/http/openapi';
+import type { OtherEndpoint } from '../../platform/http/other-endpoints';
 import { microCache } from '../../platform/micro-cache';
+import type { LabProvider } from '../../platform/ports/labs';
 import { mediaToolsAvailable } from '../courses/media-tools';
 import { mediaTools } from '../courses/video';
 import { backupRoute } from './backup-route';
@@ -38,13 +39,14 @@ function labIsolation(engine: LabProvider): Promise<Record<string, unknown> | nu
   return ask().catch(() => null);
 }
 
-export function systemRoutes(app: FastifyInstance, deps: Deps): void {
+/** otherEndpoints: every domain's endpoints that are not calls, gathered on the top floor for the API document */
+export function systemRoutes(app: FastifyInstance, deps: Deps, otherEndpoints: readonly OtherEndpoint[]): void {
   app.get('/api/health', async (_request, reply) => {
     try {
       await deps.database.ping();
       const video = mediaToolsAvailable(mediaTools(deps));
       // the lab engine's readiness is reported, never fatal: labs are one feature among many
-      const engine = labsFor(deps);
+      const engine = deps.labs;
       const [problem, isolation] = await Promise.all([labProblem(engine), labIsolation(engine)]);
       return {
         status: 'ok',
@@ -66,7 +68,7 @@ export function systemRoutes(app: FastifyInstance, deps: Deps): void {
   });
   backupRoute(app, deps);
   operationsRoutes(app, deps);
-  const doc = buildOpenApi(deps.config.PUBLIC_URL);
+  const doc = buildOpenApi(deps.config.PUBLIC_URL, otherEndpoints);
   app.get('/api/openapi.json', async () => doc);
   const page = renderApiReference(doc);
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));

@@ -1,5 +1,5 @@
-import type { FileStore } from '../../adapters/files';
 import type { Deps } from '../../platform/deps';
+import type { FileStore } from '../../platform/ports/files';
 
 /** What the trainer use cases reach: the dependencies and the file store of the pictures. */
 export interface TrainerCtx {

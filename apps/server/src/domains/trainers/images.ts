@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { TRAINER_IMAGE_MAX_BYTES, TRAINER_MSG } from '@trainlab/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FileStore } from '../../adapters/files';
 import { ValidationError } from '../../platform/errors';
+import type { FileStore } from '../../platform/ports/files';
 
 /**
  * Trainer pictures (profile picture, address proof, certificate images): .png, .jpg or .jpeg by

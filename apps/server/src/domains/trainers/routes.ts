@@ -1,6 +1,5 @@
 import { API } from '@trainlab/contract';
 import type { FastifyInstance } from 'fastify';
-import { createFileStore } from '../../adapters/files';
 import { audited } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { defineCall } from '../../platform/http/define-call';
@@ -14,7 +13,7 @@ import * as skills from './skills';
 
 /** The trainer's own data (spec 02 §7 'Trainer data'): profile, bank details, skills, certificates, references. */
 export function trainerRoutes(app: FastifyInstance, deps: Deps): void {
-  const ctx: TrainerCtx = { deps, files: createFileStore(deps.config) };
+  const ctx: TrainerCtx = { deps, files: deps.files };
   defineCall(app, deps, API.getTrainerProfile, ({ auth }) => profile.getProfile(ctx, auth));
   defineCall(app, deps, API.updateTrainerProfile, ({ auth, request }) => profile.updateProfile(ctx, auth, request));
   defineCall(app, deps, API.trainerDashboard, ({ auth }) => trainerDashboard(ctx, auth));

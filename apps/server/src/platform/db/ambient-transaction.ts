@@ -25,7 +25,7 @@ export interface OpenTransaction {
   end(commit: boolean, reason?: unknown): Promise<void>;
 }
 
-/** What an engine lends the ambient transaction (platform/db/client.ts builds one per engine). */
+/** What an engine lends the ambient transaction (platform/db/transaction-engines.ts, one per engine). */
 export interface TransactionEngine {
   /** a statement sent outside any transaction (a pooled connection, the embedded database) */
   outside(args: unknown[]): Promise<unknown>;

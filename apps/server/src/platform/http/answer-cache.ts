@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { listenToOthers } from '../bus-listener';
-import type { TablesWritten } from '../db/client';
+import type { TablesWritten } from '../db/write-watch';
 import type { Realtime } from '../ports/realtime';
 
 /** What a cached call computes: its answer, and until when it holds whatever is written (ms epoch). */

@@ -1,7 +1,13 @@
 import { API_CALLS, type ApiAccess, ERROR_CODE_LIST, ERROR_CODES } from '@trainlab/contract';
 import { z } from 'zod';
 import { ERROR_CODE_HEADER } from '../errors';
-import { type Field, MESSAGE_BODY, type Operation, OTHER_ENDPOINTS, OTHER_SECURITY_SCHEMES } from './other-endpoints';
+import {
+  type Field,
+  MESSAGE_BODY,
+  type Operation,
+  OTHER_SECURITY_SCHEMES,
+  type OtherEndpoint,
+} from './other-endpoints';
 
 const describeAccess = (access: ApiAccess): string =>
   access === 'public' ? 'Public' : access === 'authenticated' ? 'Any signed-in account' : `Roles: ${access.join(', ')}`;
@@ -48,7 +54,7 @@ const parameters = (where: 'query' | 'header', fields: Record<string, Field> | u
     schema: { type: 'string' },
   }));
 
-/** One operation of the table of endpoints that are not calls (other-endpoints.ts). */
+/** One operation of an endpoint that is not a call (described with other-endpoints.ts). */
 function otherOperation(method: string, path: string, op: Operation) {
   const params = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
@@ -113,8 +119,12 @@ function otherOperation(method: string, path: string, op: Operation) {
   };
 }
 
-/** OpenAPI 3.1 generated from the same zod schemas the server validates with. */
-export function buildOpenApi(serverUrl: string) {
+/**
+ * OpenAPI 3.1 generated from the same zod schemas the server validates with. The endpoints that are not
+ * calls are the domains' descriptions, handed in by the top floor (apps/server/src/other-endpoints.ts):
+ * the platform imports no domain.
+ */
+export function buildOpenApi(serverUrl: string, otherEndpoints: readonly OtherEndpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of API_CALLS) {
     const responses: Record<string, unknown> = {
@@ -154,7 +164,7 @@ export function buildOpenApi(serverUrl: string) {
       },
     };
   }
-  for (const endpoint of OTHER_ENDPOINTS) {
+  for (const endpoint of otherEndpoints) {
     // one declaration per path: a second would silently replace the first's methods
     if (paths[endpoint.path]) throw new Error(`${endpoint.path} is declared twice in the API document`);
     paths[endpoint.path] = Object.fromEntries(

@@ -46,7 +46,7 @@ const BLANK = {
 /** Add (no `question`) or edit one question of the caller's bank. */
 export function QuestionForm({ question, onDone }: { question?: Question; onDone: () => void }) {
   const client = useQueryClient();
-  const { form, onSubmit, otherError, submitting } = useApiForm<typeof BLANK, { message: string }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<typeof BLANK, 'update-question' | 'add-question'>({
     path: question ? 'update-question' : 'add-question',
     initialValues: question
       ? {
@@ -114,7 +114,7 @@ export function QuestionBankPage() {
   const title = useRouteTitle();
   const keepsShared = useSession()?.roles.includes('admin') ?? false;
   const client = useQueryClient();
-  const { list, query: q } = usePagedQuery<Question>('get-question-bank');
+  const { list, query: q } = usePagedQuery('get-question-bank');
   const [editing, setEditing] = useState<Question | 'new' | null>(null);
 
   const remove = (row: Question) =>
@@ -124,7 +124,7 @@ export function QuestionBankPage() {
       danger: true,
       onConfirm: async () => {
         try {
-          const res = await apiPost<{ message: string }>('delete-question', { id: row.id });
+          const res = await apiPost('delete-question', { id: row.id });
           notifications.show({ color: 'red', message: res.message });
           await client.invalidateQueries({ queryKey: ['get-question-bank'] });
         } catch (e) {

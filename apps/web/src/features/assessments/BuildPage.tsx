@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QUESTION_LEVELS } from '@trainlab/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { ApiAnswer, ApiRequest, SendCall } from '../../api/call-types';
 import { apiPost, errorText, splitFormErrors } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -26,16 +27,11 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import type { Question } from './types';
 
 const ResultsPanel = lazy(() => import('./ResultsPanel'));
 
-interface Definition {
-  mode: string;
-  minute: number;
-  total_questions: number;
-  attempts: number;
-}
+/** The two ways of building a test; both take the training's slug beside their own fields. */
+type BuildPath = 'add-random-questions' | 'add-automatic-questions';
 
 /**
  * Saves a test. Every refused save shows: a message under the field that shows it (`shown`), all
@@ -46,12 +42,13 @@ function useSave(slug: string, shown: readonly string[]) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [other, setOther] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const save = async (path: string, body: Record<string, unknown>) => {
+  const save = async <P extends BuildPath>(path: P, body: Omit<ApiRequest<P>, 'slug'>) => {
     setErrors({});
     setOther(null);
     setBusy(true);
     try {
-      const res = await apiPost<{ message: string; total_questions: number }>(path, { ...body, slug });
+      // save's signature has checked the body against the call
+      const res = (await (apiPost as SendCall)(path, { ...body, slug })) as ApiAnswer<BuildPath>;
       notifications.show({ color: 'green', message: `${res.message} (${res.total_questions} questions)` });
       await client.invalidateQueries({ queryKey: ['get-assessment-questions'] });
     } catch (e) {
@@ -82,8 +79,8 @@ function RandomTab({ type, slug }: { type: number; slug: string }) {
   const [picked, setPicked] = useState<number[]>([]);
   const [minute, setMinute] = useState<number | string>(30);
   const [show, setShow] = useState(false);
-  const languages = useApiQuery<{ list: string[] }>('get-language-identified');
-  const bank = useApiQuery<{ list: Question[]; total: number }>('get-question-bank', {
+  const languages = useApiQuery('get-language-identified');
+  const bank = useApiQuery('get-question-bank', {
     per_page: 100,
     ...(language ? { language_identified: language } : {}),
     ...(level ? { level } : {}),
@@ -173,9 +170,11 @@ function RandomTab({ type, slug }: { type: number; slug: string }) {
 }
 
 function AutomaticTab({ type, slug }: { type: number; slug: string }) {
-  const languages = useApiQuery<{ list: string[] }>('get-language-identified');
+  const languages = useApiQuery('get-language-identified');
   const [language, setLanguage] = useState<string | null>(null);
-  const [counts, setCounts] = useState<Record<string, number | string>>({
+  const [counts, setCounts] = useState<
+    Record<'beginner_question' | 'intermediate_question' | 'advanced_question', number | string>
+  >({
     beginner_question: 0,
     intermediate_question: 0,
     advanced_question: 0,
@@ -256,7 +255,7 @@ function AutomaticTab({ type, slug }: { type: number; slug: string }) {
 }
 
 function CurrentTest({ trainingId, type }: { trainingId: number; type: number }) {
-  const q = useApiQuery<{ success: Definition | null }>('get-assessment-questions', { type, training_id: trainingId });
+  const q = useApiQuery('get-assessment-questions', { type, training_id: trainingId });
   if (q.isLoading) return <LoadingLines lines={1} />;
   if (q.error) return <ErrorAlert message={errorText(q.error)} />;
   const d = q.data?.success;
@@ -275,13 +274,7 @@ function CurrentTest({ trainingId, type }: { trainingId: number; type: number })
   );
 }
 
-interface TrainingInfo {
-  id: number;
-  name: string;
-  slug: string;
-  pre_assessment: number;
-  post_assessment: number;
-}
+type TrainingInfo = ApiAnswer<'get-training-details'>['success'];
 
 /** A training created without this test: say so, and let the manager switch it on here. */
 function SwitchOn({ training, type }: { training: TrainingInfo; type: number }) {
@@ -294,7 +287,7 @@ function SwitchOn({ training, type }: { training: TrainingInfo; type: number }) 
     setBusy(true);
     setError(null);
     try {
-      const res = await apiPost<{ message: string }>('update-training', { slug: training.slug, [field]: 1 });
+      const res = await apiPost('update-training', { slug: training.slug, [field]: 1 });
       notifications.show({ color: 'green', message: res.message });
       await client.invalidateQueries({ queryKey: ['get-training-details'] });
       await client.invalidateQueries({ queryKey: ['all-trainings'] });
@@ -325,7 +318,7 @@ export function AddAssessmentPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
   const [type, setType] = useState('1');
-  const details = useApiQuery<{ success: TrainingInfo }>('get-training-details', { slug });
+  const details = useApiQuery('get-training-details', { slug });
   const training = { data: details.data?.success, error: details.error };
   const included = training.data
     ? Boolean(type === '1' ? training.data.pre_assessment : training.data.post_assessment)

@@ -14,14 +14,9 @@ const OPTIONS = [
   { value: '200', label: '+200% (triple time)' },
 ];
 
-interface Extension {
-  user_id: number;
-  extra_percent: number;
-}
-
 /** The training's extra-time rows, by learner id (one page of the most a table shows). */
 export function useExtraTime(slug: string) {
-  const q = useApiQuery<{ list: Extension[] }>('get-assessment-time-extensions', { slug, per_page: 100 });
+  const q = useApiQuery('get-assessment-time-extensions', { slug, per_page: 100 });
   return new Map((q.data?.list ?? []).map((e) => [e.user_id, e.extra_percent]));
 }
 

@@ -105,7 +105,7 @@ function QuestionChart({ questions }: { questions: Results['questions'] }) {
 
 /** The results of a training's tests: per learner, class averages, per question, export. */
 export default function ResultsPanel({ slug }: { slug: string }) {
-  const q = useApiQuery<Results>('get-assessment-results', { slug });
+  const q = useApiQuery('get-assessment-results', { slug });
   const [exportError, setExportError] = useState<string | null>(null);
   const extraTime = useExtraTime(slug);
   if (q.isLoading) return <LoadingLines lines={4} />;

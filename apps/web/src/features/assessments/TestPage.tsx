@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading, LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { type Attempt, type AttemptResult, clock, type MyAssessment, TYPE_LABEL, timeAnnouncement } from './types';
+import { type Attempt, type AttemptResult, clock, TYPE_LABEL, timeAnnouncement } from './types';
 
 export const testPath = (slug: string, type?: number) =>
   `/assessment?slug=${encodeURIComponent(slug)}${type ? `&type=${type}` : ''}`;
@@ -86,7 +86,7 @@ function TestRunner({ slug, type }: { slug: string; type: number }) {
 
   useEffect(() => {
     let cancelled = false;
-    apiPost<Attempt>('lpu/start-assessment', { slug, type })
+    apiPost('lpu/start-assessment', { slug, type })
       .then((a) => {
         if (cancelled) return;
         endAt.current = Date.now() + a.remaining_seconds * 1000;
@@ -100,7 +100,7 @@ function TestRunner({ slug, type }: { slug: string; type: number }) {
         if (cancelled) return;
         if (e instanceof ApiError && e.status === 422) {
           try {
-            setResult(await apiPost<AttemptResult>('lpu/assessment-result', { slug, type }));
+            setResult(await apiPost('lpu/assessment-result', { slug, type }));
             return;
           } catch {
             /* fall through to the message */
@@ -119,7 +119,7 @@ function TestRunner({ slug, type }: { slug: string; type: number }) {
     submitted.current = true;
     setSubmitting(true);
     try {
-      setResult(await apiPost<AttemptResult>('lpu/submit-assessment', { attempt_id: attempt.attempt_id }));
+      setResult(await apiPost('lpu/submit-assessment', { attempt_id: attempt.attempt_id }));
     } catch (e) {
       submitted.current = false;
       setError(errorText(e));
@@ -254,7 +254,7 @@ function TestRunner({ slug, type }: { slug: string; type: number }) {
 }
 
 function TestList({ slug }: { slug: string }) {
-  const q = useApiQuery<{ list: MyAssessment[] }>('lpu/get-assessments', { slug });
+  const q = useApiQuery('lpu/get-assessments', { slug });
   if (q.isLoading) return <LoadingLines />;
   if (q.error) return <ErrorAlert message={errorText(q.error)} />;
   const list = q.data?.list ?? [];

@@ -34,7 +34,7 @@ export function AuditLogPage() {
   const filters = Object.fromEntries(
     FILTERS.map((f) => [f.name, params.get(f.name) ?? '']).filter(([, v]) => v !== ''),
   ) as Partial<Record<FilterName, string>>;
-  const { list, query: q } = usePagedQuery<AuditEntry>('get-audit-log', filters, { sort: '-at' });
+  const { list, query: q } = usePagedQuery('get-audit-log', filters, { sort: '-at' });
   const [exporting, setExporting] = useState(false);
 
   const setFilter = (name: FilterName, value: string) =>

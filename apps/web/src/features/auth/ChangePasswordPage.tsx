@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
-import type { MessageResponse } from './auth-types';
 import { confirmationError, newPasswordError } from './password-rules';
 
 export function ChangePasswordPage() {
@@ -17,7 +16,7 @@ export function ChangePasswordPage() {
       password: newPasswordError,
       password_confirmation: confirmationError,
     },
-    onSuccess: (data: MessageResponse) => {
+    onSuccess: (data) => {
       setSuccess(data.message || MSG.passwordChanged);
       form.reset();
     },

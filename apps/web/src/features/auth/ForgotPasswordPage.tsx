@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { AuthCard } from './AuthCard';
-import type { MessageResponse } from './auth-types';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -14,7 +13,7 @@ export function ForgotPasswordPage() {
     initialValues: { email: '' },
     validate: { email: (v) => (v.trim() ? null : 'The email field is required.') },
     toBody: (v) => ({ email: v.email.trim() }),
-    onSuccess: (data: MessageResponse) => {
+    onSuccess: (data) => {
       const message = data.message || MSG.resetLinkSent;
       notifications.show({ color: 'green', message });
       // spec: forgot password goes back to /login, which shows the message

@@ -9,7 +9,6 @@ import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { mergeDeviceCart } from '../commerce/device-cart';
 import { AuthCard } from './AuthCard';
-import type { LoginResponse } from './auth-types';
 import { endSessionHere } from './end-session-here';
 import { useFlashMessage } from './flash-message';
 import { goToIdentityProvider } from './leave-app';
@@ -43,7 +42,7 @@ export function LoginPage() {
     },
     // wrong credentials are not the email's fault: their message goes at the top of the form
     atTop: (_field, message) => message === MSG.invalidCredentials,
-    onSuccess: (data: LoginResponse) => {
+    onSuccess: (data) => {
       if ('sso_redirect' in data) {
         // single sign-on: the organization's identity provider signs the person in, then /sso/complete
         goToIdentityProvider(data.sso_redirect);

@@ -17,8 +17,7 @@ import { withNext } from '../../api/session';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { AuthCard } from './AuthCard';
-import type { Option, RegisterResponse } from './auth-types';
-import { ACCOUNT_TYPES, useOptionList } from './register-options';
+import { ACCOUNT_TYPES, type Option, useOptionList } from './register-options';
 
 export const REGISTER_REDIRECT_MS = 1500;
 
@@ -74,7 +73,7 @@ export function RegisterPage() {
         ...(isOrg ? { org_id: Number(v.org_id), lob_id: Number(v.lob_id) } : {}),
       };
     },
-    onSuccess: (data: RegisterResponse) => {
+    onSuccess: (data) => {
       setSuccess(data.message);
       form.reset();
       timer.current = setTimeout(

@@ -5,7 +5,6 @@ import { Link, useParams } from 'react-router';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { AuthCard } from './AuthCard';
-import type { MessageResponse } from './auth-types';
 import { confirmationError, newPasswordError } from './password-rules';
 
 export function ResetPasswordPage() {
@@ -16,7 +15,7 @@ export function ResetPasswordPage() {
     initialValues: { password: '', password_confirmation: '' },
     validate: { password: newPasswordError, password_confirmation: confirmationError },
     toBody: (v) => ({ ...v, i_t }),
-    onSuccess: (data: MessageResponse) => {
+    onSuccess: (data) => {
       setSuccess(data.message || MSG.passwordReset);
       form.reset();
     },

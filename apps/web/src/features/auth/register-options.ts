@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ListRow } from '../../api/call-types';
 import { apiPost } from '../../api/client';
-import type { Option } from './auth-types';
+
+/** A choice of the register form (an organization, a line of business). */
+export type Option = ListRow<'get-org-register'>;
 
 /** Account types a visitor can register (spec 01 §3). */
 export const ACCOUNT_TYPES = [
@@ -12,7 +15,7 @@ export const ACCOUNT_TYPES = [
 export function useOptionList(path: 'get-org-register' | 'get-line-of-business', enabled: boolean) {
   return useQuery({
     queryKey: [path],
-    queryFn: () => apiPost<{ list: Option[] }>(path),
+    queryFn: () => apiPost(path),
     select: (data) => data.list ?? [],
     enabled,
   });

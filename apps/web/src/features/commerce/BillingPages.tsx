@@ -1,8 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { Checkout, PaymentRow } from '@trainlab/contract';
+import type { PaymentRow } from '@trainlab/contract';
 import { MSG } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { ListRow } from '../../api/call-types';
 import { apiPost, errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { usePagedQuery } from '../../api/use-paged-query';
@@ -15,26 +16,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { openCheckout } from './checkout';
 import { downloadReceipt, StatusBadge } from './payment-status';
 
-interface UsageRow {
-  id: number;
-  name: string;
-  vm_name?: string;
-  created: string | null;
-  deleted: string | null;
-  vm_start?: string | null;
-  vm_stop?: string | null;
-  used_min: number;
-  total_cost: number;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  mobile_no: string | null;
-}
-interface VmBill {
-  total_cost: number;
-  total_cost_paise: number;
-  list: UsageRow[];
-}
+type UsageRow = ListRow<'vm-payment-data'>;
 
 const date = (v: string | null) => (v ? new Date(v).toLocaleDateString() : '—');
 /** spec 02: used_min shown as used hours; the minutes beside them are what the run is charged for */
@@ -44,7 +26,7 @@ const when = (v: string | null | undefined) =>
 
 /** /cloud-payment: the tenant's unpaid VM usage and its total; Pay only above 0. */
 export function CloudPaymentPage() {
-  const q = useApiQuery<VmBill>('vm-payment-data');
+  const q = useApiQuery('vm-payment-data');
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +40,7 @@ export function CloudPaymentPage() {
         setBusy(true);
         setError(null);
         try {
-          const checkout = await apiPost<Checkout>('vm-checkout', {});
+          const checkout = await apiPost('vm-checkout', {});
           await openCheckout(checkout, 'vm', navigate, () => navigate('/vm-payments-history'));
         } catch (e) {
           setError(errorText(e));
@@ -136,7 +118,7 @@ export function CloudPaymentPage() {
 
 /** /vm-payments-history: the tenant's VM bill payments with status and receipts. */
 export function VmPaymentsHistoryPage() {
-  const { list, query: q } = usePagedQuery<PaymentRow>('vm-payments-history', {}, { sort: '-created_at' });
+  const { list, query: q } = usePagedQuery('vm-payments-history', {}, { sort: '-created_at' });
   const columns: DataTableColumn<PaymentRow>[] = [
     { accessor: 'payment_id', title: 'Payment id', render: (r) => r.payment_id ?? '—' },
     { accessor: 'created_at', title: 'Date', sortable: true, render: (r) => new Date(r.created_at).toLocaleString() },

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type CartLine, type CartView, type Checkout, MSG, type Paged, type PaymentRow } from '@trainlab/contract';
+import { type CartLine, type CartType, MSG } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiPost, errorText } from '../../api/client';
@@ -43,7 +43,7 @@ function SignInPrompt({ opened, onClose }: { opened: boolean; onClose: () => voi
 
 /** The latest payments under the cart; all of them are on /my-payments. */
 function RecentPayments() {
-  const q = useApiQuery<Paged<PaymentRow>>('my-payments', { per_page: 5 });
+  const q = useApiQuery('my-payments', { per_page: 5 });
   if (!q.isLoading && !q.error && !q.data?.list.length) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="payments-title">
@@ -77,14 +77,14 @@ export function CartPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const key = deviceKey();
-  const q = useApiQuery<CartView>('show-cart', { device_key: key });
+  const q = useApiQuery('show-cart', { device_key: key });
   const [busy, setBusy] = useState(false);
   const [signIn, setSignIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const remove = async (type: string, typeId: number) => {
+  const remove = async (type: CartType, typeId: number) => {
     try {
-      const res = await apiPost<{ message: string }>('remove-cart', { type, type_id: typeId, device_key: key });
+      const res = await apiPost('remove-cart', { type, type_id: typeId, device_key: key });
       toast('green', res.message);
     } catch (e) {
       setError(errorText(e));
@@ -101,7 +101,7 @@ export function CartPage() {
         setBusy(true);
         setError(null);
         try {
-          const checkout = await apiPost<Checkout>('checkout-cart', { device_key: key });
+          const checkout = await apiPost('checkout-cart', { device_key: key });
           await openCheckout(checkout, 'cart', navigate, () => client.invalidateQueries());
         } catch (e) {
           setError(errorText(e));
@@ -207,15 +207,6 @@ export function CartPage() {
   );
 }
 
-interface GatewayOrder {
-  order_id: string;
-  amount: number;
-  amount_paise: number;
-  currency: string;
-  description: string;
-  status: number;
-}
-
 /** /payment: the embedded test gateway's checkout page (Pay or Fail), then the signed callback to the server. */
 export function PaymentPage() {
   const [params] = useSearchParams();
@@ -228,7 +219,7 @@ export function PaymentPage() {
 function GatewayCheckout({ orderId, purpose }: { orderId: string; purpose: CheckoutFor }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const q = useApiQuery<GatewayOrder>('test-gateway-order', { order_id: orderId }, { enabled: !!orderId });
+  const q = useApiQuery('test-gateway-order', { order_id: orderId }, { enabled: !!orderId });
   const [busy, setBusy] = useState<'pay' | 'fail' | null>(null);
   const [result, setResult] = useState<{ ok: boolean; payment?: { id: number; receipt_no: string } } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -238,11 +229,7 @@ function GatewayCheckout({ orderId, purpose }: { orderId: string; purpose: Check
     setBusy(outcome);
     setError(null);
     try {
-      const cb = await apiPost<{
-        razorpay_order_id: string;
-        razorpay_payment_id: string;
-        razorpay_signature: string | null;
-      }>('test-gateway-pay', { order_id: orderId, outcome });
+      const cb = await apiPost('test-gateway-pay', { order_id: orderId, outcome });
       if (outcome === 'pay' && cb.razorpay_signature) {
         const res = await confirmPaid(purpose, { ...cb, razorpay_signature: cb.razorpay_signature });
         setResult({ ok: true, payment: res.payment });
@@ -263,7 +250,7 @@ function GatewayCheckout({ orderId, purpose }: { orderId: string; purpose: Check
     setRetrying(true);
     setError(null);
     try {
-      const checkout = await apiPost<Checkout>(
+      const checkout = await apiPost(
         purpose === 'vm' ? 'vm-checkout' : 'checkout-cart',
         purpose === 'vm' ? {} : { device_key: deviceKey() },
       );

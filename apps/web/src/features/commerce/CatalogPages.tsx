@@ -1,11 +1,5 @@
 import { Group, NumberInput, Pagination, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  type CatalogueCertification,
-  type CatalogueCourse,
-  CERTIFICATION_LEVELS,
-  CERTIFICATION_TYPE_FILTERS,
-  type Paged,
-} from '@trainlab/contract';
+import { CERTIFICATION_LEVELS, CERTIFICATION_TYPE_FILTERS, type Paged } from '@trainlab/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/client';
@@ -55,7 +49,7 @@ export function CoursesPage() {
   const [search, setSearch] = useState('');
   const [maxPrice, setMaxPrice] = useState<number | ''>('');
   const debounced = useDebounced(search);
-  const { list, query: q } = usePagedQuery<CatalogueCourse>(
+  const { list, query: q } = usePagedQuery(
     'search-by-courses',
     { ...(maxPrice !== '' ? { max_price: maxPrice } : {}) },
     { per_page: PER_PAGE },
@@ -106,7 +100,7 @@ export function CertificationsPage() {
   const [search, setSearch] = useState('');
   const [maxPrice, setMaxPrice] = useState<number | ''>('');
   const debounced = useDebounced(search);
-  const { list, query: q } = usePagedQuery<CatalogueCertification>(
+  const { list, query: q } = usePagedQuery(
     'search-by-certifications',
     { certification_type: type, ...(level ? { level } : {}), ...(maxPrice !== '' ? { max_price: maxPrice } : {}) },
     { per_page: PER_PAGE },

@@ -53,11 +53,7 @@ function Facts({ c }: { c: CatalogueCertification }) {
  */
 export function CertificationDetailsPage() {
   const id = decodeId(useParams().id);
-  const q = useApiQuery<{ success: CatalogueCertification }>(
-    'get-certification-details',
-    { id },
-    { enabled: id !== null },
-  );
+  const q = useApiQuery('get-certification-details', { id }, { enabled: id !== null });
   const c = q.data?.success;
   const gone = id === null || (q.error instanceof ApiError && q.error.status === 404);
   return (

@@ -61,7 +61,7 @@ function Modules({ course }: { course: CatalogueCourseDetails }) {
 /** /course-details/{slug}: a catalogue course's public page — what it teaches, its price, Add to cart. */
 export function CourseDetailsPage() {
   const slug = useParams().slug ?? '';
-  const q = useApiQuery<CatalogueCourseDetails>('get-catalogue-course', { slug }, { enabled: !!slug });
+  const q = useApiQuery('get-catalogue-course', { slug }, { enabled: !!slug });
   const c = q.data;
   const gone = q.error instanceof ApiError && q.error.status === 404;
   return (

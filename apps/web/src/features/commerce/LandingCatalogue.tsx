@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import type { CatalogueCertification, CatalogueCourse } from '@trainlab/contract';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
@@ -10,14 +9,9 @@ import { Loading } from '../../ui/Loading';
 import { Carousel } from './Carousel';
 import { CertificationCard, CourseCard } from './cards';
 
-interface HomeTrainings {
-  courses: CatalogueCourse[];
-  certifications: CatalogueCertification[];
-}
-
 /** The landing's trending courses and certifications carousels (spec 01 §2 /training-home). */
 export function LandingCatalogue() {
-  const home = useApiQuery<HomeTrainings>('get-home-trainings');
+  const home = useApiQuery('get-home-trainings');
   // the answer's two carousels (a dozen cards) are drawn in a background render that yields to the
   // browser every few milliseconds, not in one task that holds a slow phone's first taps; until that
   // render is done the spinner stays

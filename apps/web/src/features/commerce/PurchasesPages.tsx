@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
-import type { PaymentRow, PurchaseRow } from '@trainlab/contract';
+import type { PurchaseRow } from '@trainlab/contract';
 import { Link } from 'react-router';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -35,7 +35,7 @@ function NextStep({ p }: { p: PurchaseRow }) {
 
 /** /my-purchases: what the signed-in account bought, when, its receipt and what to do next (issue 32). */
 export function MyPurchasesPage() {
-  const { list, query: q } = usePagedQuery<PurchaseRow>('my-purchases', {}, { sort: '-bought_at' });
+  const { list, query: q } = usePagedQuery('my-purchases', {}, { sort: '-bought_at' });
   const columns: DataTableColumn<PurchaseRow>[] = [
     {
       accessor: 'name',
@@ -105,7 +105,7 @@ export function MyPurchasesPage() {
 
 /** /my-payments: every payment of the signed-in account, failed and pending ones too, with receipts. */
 export function MyPaymentsPage() {
-  const { list, query: q } = usePagedQuery<PaymentRow>('my-payments', {}, { sort: '-created_at' });
+  const { list, query: q } = usePagedQuery('my-payments', {}, { sort: '-created_at' });
   return (
     <Stack>
       <PageHeader

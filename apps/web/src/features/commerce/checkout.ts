@@ -1,4 +1,4 @@
-import type { Checkout, PaymentRow } from '@trainlab/contract';
+import type { Checkout } from '@trainlab/contract';
 import { apiPost } from '../../api/client';
 
 export type CheckoutFor = 'cart' | 'vm';
@@ -9,12 +9,12 @@ export function confirmPaid(
   cb: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ) {
   return purpose === 'vm'
-    ? apiPost<{ message: string; payment: PaymentRow }>('save-vm-payment-data', {
+    ? apiPost('save-vm-payment-data', {
         payment_id: cb.razorpay_payment_id,
         razorpay_order_id: cb.razorpay_order_id,
         razorpay_signature: cb.razorpay_signature,
       })
-    : apiPost<{ message: string; payment: PaymentRow }>('verify-payment', cb);
+    : apiPost('verify-payment', cb);
 }
 
 interface RazorpayWindow {

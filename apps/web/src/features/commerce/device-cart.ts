@@ -1,3 +1,4 @@
+import type { CartType } from '@trainlab/contract';
 import { apiPost } from '../../api/client';
 import { getToken } from '../../api/session';
 
@@ -30,11 +31,11 @@ export async function mergeDeviceCart(): Promise<void> {
   }
 }
 
-export type CartItemType = 'is_course' | 'is_certificate';
+export type CartItemType = CartType;
 
 /** /add-cart for the account when signed in, else for this device. */
 export function addToCart(type: CartItemType, typeId: number, price: number) {
-  return apiPost<{ message: string; count: number }>('add-cart', {
+  return apiPost('add-cart', {
     type,
     type_id: typeId,
     price,

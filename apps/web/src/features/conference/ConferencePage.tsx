@@ -35,7 +35,7 @@ export function ConferencePage() {
     async (start = false) => {
       setBusy(true);
       try {
-        const next = await apiPost<MeetingLink>('get-meeting-link', start ? { slug, start: 1 } : { slug });
+        const next = await apiPost('get-meeting-link', start ? { slug, start: 1 } : { slug });
         setError(null);
         setLink(next);
         setAsking(next.isModerator === 1 && next.status === 0 && !start);

@@ -26,7 +26,7 @@ export function GuestConferencePage() {
   const check = useCallback(async () => {
     setChecking(true);
     try {
-      const res = await apiPost<{ status: number }>('get-meeting-status', { meeting_id: meetingId });
+      const res = await apiPost('get-meeting-status', { meeting_id: meetingId });
       setStatus(res.status);
       setError(null);
     } catch (e) {
@@ -40,7 +40,10 @@ export function GuestConferencePage() {
     void check();
   }, [check]);
 
-  const { form, onSubmit, otherError, submitting } = useApiForm<{ first_name: string; last_name: string }, MeetingUrl>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<
+    { first_name: string; last_name: string },
+    'get-meeting-url'
+  >({
     path: 'get-meeting-url',
     initialValues: { first_name: '', last_name: '' },
     validate: {
@@ -68,14 +71,14 @@ export function GuestConferencePage() {
   else if (joined)
     body = (
       <ConferenceRoom
-        slug={(joined as { slug?: string }).slug ?? meetingId}
+        slug={joined.slug ?? meetingId}
         title={joined.name}
         wsUrl={joined.ws_url ?? `${location.origin.replace(/^http/, 'ws')}/ws/conference`}
         iceServers={joined.ice_servers}
         ticket={joined.ticket}
         freshTicket={async () =>
           (
-            await apiPost<MeetingUrl>('get-meeting-url', {
+            await apiPost('get-meeting-url', {
               first_name: joined.first_name,
               last_name: joined.last_name,
               meeting_id: meetingId,

@@ -22,7 +22,7 @@ export function TakeCallMeetingPage() {
 
   const load = useCallback(async () => {
     try {
-      setLink(await apiPost<MeetingLink>('get-take-call-meeting-link', { id }));
+      setLink(await apiPost('get-take-call-meeting-link', { id }));
       setError(null);
     } catch (e) {
       setError(errorText(e));

@@ -4,7 +4,6 @@ import { apiPost, errorText } from '../../api/client';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import type { MeetingLink } from './ConferencePage';
 
 /** /training/start/{id}: the training by its base64 id → its conference page. */
 export function TrainingStartPage() {
@@ -12,7 +11,7 @@ export function TrainingStartPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    apiPost<MeetingLink>('get-meeting-link', { id })
+    apiPost('get-meeting-link', { id })
       .then((link) => navigate(`/conference/${encodeURIComponent(link.slug)}`, { replace: true }))
       .catch((e) => setError(errorText(e)));
   }, [id, navigate]);

@@ -2,6 +2,7 @@ import { Alert, Group, Select, Stack } from '@mantine/core';
 import { MANAGER_ROLES, PAGING, TRAINING_STAFF_ROLES } from '@trainlab/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ApiRequest } from '../../api/call-types';
 import { apiPost, errorText } from '../../api/client';
 import { useSession } from '../../api/session';
 import { useApiQuery } from '../../api/use-api';
@@ -19,7 +20,8 @@ const FRAME_HEIGHT = 560;
  * The caller's trainings to pick from, by the list each role has: a manager's tenant's upcoming
  * trainings, a trainer's assigned ones, a learner's own (first page each: the newest are the live ones).
  */
-function trainingsCall(roles: readonly string[]): [string, Record<string, unknown>] {
+type TrainingsPath = 'all-trainings' | 'trainer/assigned-trainings' | 'lpu/get-trainings';
+function trainingsCall(roles: readonly string[]): [TrainingsPath, ApiRequest<TrainingsPath>] {
   if (MANAGER_ROLES.some((r) => roles.includes(r))) return ['all-trainings', {}];
   if (roles.includes('trainer')) return ['trainer/assigned-trainings', {}];
   return ['lpu/get-trainings', { page: 1, per_page: PAGING.maxPerPage }];
@@ -30,7 +32,7 @@ export function WhiteboardPage() {
   const [params, setParams] = useSearchParams();
   const slug = params.get('slug') ?? '';
   const roles = useSession()?.roles ?? [];
-  const trainings = useApiQuery<{ list: { slug: string; name: string }[] }>(...trainingsCall(roles));
+  const trainings = useApiQuery(...trainingsCall(roles));
   const [scene, setScene] = useState<BoardScene | null>(null);
   const [error, setError] = useState<string | null>(null);
   // moderators draw (the server decides whose training it is); learners look
@@ -42,7 +44,7 @@ export function WhiteboardPage() {
     if (!slug) return;
     setScene(null);
     setError(null);
-    apiPost<{ success: { scene: Record<string, unknown> | null } }>('get-whiteboard', { slug })
+    apiPost('get-whiteboard', { slug })
       .then((res) => setScene(toBoardScene(res.success.scene)))
       .catch((e) => setError(errorText(e)));
     return () => {
@@ -61,7 +63,7 @@ export function WhiteboardPage() {
     }
     setError(null);
     timer.current = setTimeout(() => {
-      apiPost<{ message: string }>('save-whiteboard', { slug, scene: { ...stored } })
+      apiPost('save-whiteboard', { slug, scene: { ...stored } })
         .then((r) => setSaved(r.message))
         .catch((e) => {
           setCanEdit(false);

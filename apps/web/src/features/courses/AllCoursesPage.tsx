@@ -10,7 +10,7 @@ import { type CourseItem, cutDescription, rupees } from './shared';
 /** /all-courses: the tenant's courses with start, edit, assign users and users list (spec 02 §2). */
 export function AllCoursesPage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<CourseItem>('get-courses');
+  const { list, query } = usePagedQuery('get-courses');
   const columns: DataTableColumn<CourseItem>[] = [
     { accessor: 'name', title: 'Course Name', sortable: true },
     { accessor: 'amount', title: 'Course Amount', sortable: true, render: (c) => rupees(c.amount) },

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { ListRow } from '../../api/call-types';
 import { ApiError, apiPost } from '../../api/client';
 import { mapApiError } from '../../api/errors';
 import { useApiQuery } from '../../api/use-api';
@@ -16,22 +17,14 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { pickerProps } from '../trainings/shared';
-import type { CourseItem } from './shared';
-
-interface LpUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
 
 /** /course/assign-to-users/{slug}: pick learners, start and end date; success goes to /all-courses. */
 export function AssignCoursePage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const { slug = '' } = useParams();
-  const course = useApiQuery<{ success: CourseItem }>('get-course-details', { slug });
-  const users = useApiQuery<{ list: LpUser[] }>('get-lp-or-org-users');
+  const course = useApiQuery('get-course-details', { slug });
+  const users = useApiQuery('get-lp-or-org-users');
   const [now] = useState(() => new Date());
   const [start, setStart] = useState<string | null>(dayjs(now).format('YYYY-MM-DD HH:mm:ss'));
   const [end, setEnd] = useState<string | null>(null);
@@ -54,7 +47,7 @@ export function AssignCoursePage() {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const res = await apiPost<{ message: string }>('assign-course-to-user', {
+      const res = await apiPost('assign-course-to-user', {
         slug,
         start_date: dayjs(start).toISOString(),
         end_date: dayjs(end).toISOString(),
@@ -124,18 +117,7 @@ export function AssignCoursePage() {
   );
 }
 
-interface CourseUser {
-  id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  source: string;
-  start_date: string | null;
-  end_date: string | null;
-  is_complete: number;
-  percentage: number;
-}
+type CourseUser = ListRow<'get-course-users-list'>;
 
 const date = (v: string | null) => (v ? dayjs(v).format('DD MMM YYYY HH:mm') : '—');
 
@@ -143,8 +125,8 @@ const date = (v: string | null) => (v ? dayjs(v).format('DD MMM YYYY HH:mm') : '
 export function CourseUsersPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const course = useApiQuery<{ success: CourseItem }>('get-course-details', { slug });
-  const { list, query } = usePagedQuery<CourseUser>('get-course-users-list', { slug });
+  const course = useApiQuery('get-course-details', { slug });
+  const { list, query } = usePagedQuery('get-course-users-list', { slug });
   const columns: DataTableColumn<CourseUser>[] = [
     { accessor: 'first_name', title: 'Name', sortable: true, render: (u) => `${u.first_name} ${u.last_name}` },
     { accessor: 'email', title: 'Email', sortable: true },

@@ -15,18 +15,14 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import type { ApiAnswer } from '../../api/call-types';
 import { apiPost, errorText, toFormErrors } from '../../api/client';
 import { apiUpload } from '../../api/upload';
 import { confirmAction } from '../../ui/confirm';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { UploadProgress } from '../../ui/UploadProgress';
 
-export interface CaptionTrack {
-  language: string;
-  label: string;
-  bytes: number;
-  created_at: string;
-}
+export type CaptionTrack = ApiAnswer<'get-topic-details'>['success']['caption_tracks'][number];
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 

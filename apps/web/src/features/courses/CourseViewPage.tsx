@@ -18,7 +18,7 @@ export function CourseViewPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
   const client = useQueryClient();
-  const { list, query } = usePagedQuery<TopicRow>('get-course-module-topic-list', { slug });
+  const { list, query } = usePagedQuery('get-course-module-topic-list', { slug });
   const anyProcessing = query.data?.list.some((t) => t.video_status === 'processing');
   // while a video is processing the list refreshes itself
   useEffect(() => {
@@ -26,9 +26,9 @@ export function CourseViewPage() {
     const timer = window.setInterval(() => void query.refetch(), 3000);
     return () => window.clearInterval(timer);
   }, [anyProcessing, query]);
-  const act = async (path: string, t: TopicRow) => {
+  const act = async (path: 'retry-topic-video' | 'delete-topic', t: TopicRow) => {
     try {
-      const res = await apiPost<{ message: string }>(path, { slug: t.tslug });
+      const res = await apiPost(path, { slug: t.tslug });
       notifications.show({ color: path === 'delete-topic' ? 'red' : 'green', message: res.message });
       await client.invalidateQueries({ queryKey: ['get-course-module-topic-list'] });
     } catch (err) {

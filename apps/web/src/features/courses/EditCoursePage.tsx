@@ -6,8 +6,7 @@ import { BackLink } from '../../ui/BackLink';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { CaptionsPanel, type CaptionTrack } from './CaptionsPanel';
-import type { CourseItem, TopicRow } from './shared';
+import { CaptionsPanel } from './CaptionsPanel';
 import { TopicForm } from './TopicForm';
 import { TranscriptPanel } from './TranscriptPanel';
 
@@ -16,13 +15,11 @@ export function EditCoursePage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const { slug = '' } = useParams();
-  const details = useApiQuery<{ success: TopicRow & { caption_tracks: CaptionTrack[]; transcript: string | null } }>(
-    'get-topic-details',
-    { slug },
-  );
-  const course = useApiQuery<{ success: CourseItem }>(
+  const details = useApiQuery('get-topic-details', { slug });
+  const course = useApiQuery(
     'get-course-details',
-    { slug: details.data?.success.course_slug },
+    // asked only once the topic is loaded (enabled), so its course's slug is there
+    { slug: details.data?.success.course_slug as string },
     { enabled: !!details.data },
   );
   const topic = details.data?.success;

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } 
 import { IconPlayerPlay } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import type { ApiAnswer, ListRow } from '../../api/call-types';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { usePagedQuery } from '../../api/use-paged-query';
@@ -13,17 +14,7 @@ import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { cutDescription, rupees } from './shared';
 
-interface UserCourse {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  is_complete: number;
-  percentage: number;
-  available: boolean;
-}
+type UserCourse = ApiAnswer<'get-user-courses'>['assigned'][number];
 
 function CourseCard({ course }: { course: UserCourse }) {
   const window =
@@ -87,9 +78,7 @@ function Section({ title, list }: { title: string; list: UserCourse[] }) {
 /** /user/courses/list: Assigned, Completed and Enrolled, each card with the real percentage. */
 export function UserCoursesPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ assigned: UserCourse[]; completed: UserCourse[]; enrolled: UserCourse[] }>(
-    'get-user-courses',
-  );
+  const q = useApiQuery('get-user-courses');
   return (
     <Stack gap="lg">
       <PageHeader title={title} description="Your recorded courses and how far you got." />
@@ -106,19 +95,12 @@ export function UserCoursesPage() {
   );
 }
 
-interface CatalogueCourse {
-  id: number;
-  name: string;
-  slug: string;
-  amount: number;
-  is_paid: number;
-  description: string | null;
-}
+type CatalogueCourse = ListRow<'course-list'>;
 
 /** /course-list: the public courses. */
 export function CourseCataloguePage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<CatalogueCourse>('course-list');
+  const { list, query } = usePagedQuery('course-list');
   const columns: DataTableColumn<CatalogueCourse>[] = [
     { accessor: 'name', title: 'Course Name', sortable: true },
     {

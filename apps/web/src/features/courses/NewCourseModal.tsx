@@ -34,7 +34,7 @@ export function NewCourseModal({
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const res = await apiPost<{ id: number; message: string }>('create-course', {
+      const res = await apiPost('create-course', {
         ...values,
         is_paid: values.is_paid ? 1 : 0,
         is_public: values.is_public ? 1 : 0,

@@ -24,7 +24,7 @@ export function NewModuleModal({
     if (!name.trim()) return setError('The name field is required.');
     setBusy(true);
     try {
-      const res = await apiPost<{ id: number; message: string }>('create-module', { course_id: courseId, name });
+      const res = await apiPost('create-module', { course_id: courseId, name });
       notifications.show({ color: 'green', message: res.message });
       setName('');
       setError(undefined);

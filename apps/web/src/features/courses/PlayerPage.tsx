@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import type { ApiAnswer } from '../../api/call-types';
 import { ApiError, apiPost, errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -31,35 +32,9 @@ import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDuration } from './shared';
 
-interface PlayTopic {
-  id: number;
-  slug: string;
-  name: string;
-  description: string | null;
-  url: string | null;
-  poster: string | null;
-  /** the WebVTT caption tracks of the video, when the provider uploaded them */
-  captions: { language: string; label: string; url: string }[];
-  /** the transcript shown under the video, when the provider gave one */
-  transcript: string | null;
-  video_status: 'processing' | 'ready' | 'failed';
-  video_error: string | null;
-  duration: number | null;
-  seconds_watched: number;
-  last_position: number;
-  is_complete: number;
-}
-interface PlayData {
-  course: { id: number; name: string; slug: string };
-  data: { id: number; name: string; topics: PlayTopic[] }[];
-  percentage: number;
-}
-interface ProgressAnswer {
-  seconds_watched: number;
-  last_position: number;
-  is_complete: number;
-  percentage: number;
-}
+/** A topic of a module of the course played: its video (captions, transcript) and the learner's progress. */
+type PlayTopic = ApiAnswer<'play-course-data'>['data'][number]['topics'][number];
+type ProgressAnswer = ApiAnswer<'course-progress'>;
 
 /**
  * Keys of the focused player, as in the common web players: Space or K play and pause, the arrows
@@ -125,7 +100,7 @@ function TopicVideo({ topic, onProgress }: { topic: PlayTopic; onProgress: (p: P
       if (watched < 1 && !video.ended && !stopped) return;
       pending.current -= watched;
       try {
-        const res = await apiPost<ProgressAnswer>('course-progress', {
+        const res = await apiPost('course-progress', {
           slug: topic.slug,
           watched,
           position: Math.floor(video.ended ? (topic.duration ?? video.currentTime) : video.currentTime),
@@ -306,7 +281,7 @@ function Transcript({ text, name }: { text: string; name: string }) {
 export function CoursePlayerPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const q = useApiQuery<PlayData>('play-course-data', { slug });
+  const q = useApiQuery('play-course-data', { slug });
   const [progress, setProgress] = useState<Record<number, ProgressAnswer>>({});
   const [percentage, setPercentage] = useState<number | null>(null);
   const topics = useMemo(() => q.data?.data.flatMap((m) => m.topics) ?? [], [q.data]);

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import type { UploadFields } from '../../api/call-types';
 import { toFormErrors } from '../../api/client';
 import { uploadVideo } from '../../api/resumable-upload';
 import { apiUpload } from '../../api/upload';
@@ -12,7 +13,7 @@ import { LoadingLines } from '../../ui/Loading';
 import { UploadProgress } from '../../ui/UploadProgress';
 import { NewCourseModal } from './NewCourseModal';
 import { NewModuleModal } from './NewModuleModal';
-import type { CourseItem, TopicRow } from './shared';
+import type { TopicRow } from './shared';
 
 interface TopicFormProps {
   /** editing: the topic as it is */
@@ -22,13 +23,9 @@ interface TopicFormProps {
 /** Course, module (each with Add New), topic name, video with an upload progress bar, description. */
 export function TopicForm({ topic, onDone }: TopicFormProps) {
   const client = useQueryClient();
-  const courses = useApiQuery<{ list: CourseItem[] }>('get-courses', { per_page: 100, sort: 'name' });
+  const courses = useApiQuery('get-courses', { per_page: 100, sort: 'name' });
   const [courseId, setCourseId] = useState<number | null>(topic?.course_id ?? null);
-  const modules = useApiQuery<{ list: { id: number; name: string }[] }>(
-    'get-modules',
-    { course_id: courseId },
-    { enabled: !!courseId },
-  );
+  const modules = useApiQuery('get-modules', { course_id: courseId }, { enabled: !!courseId });
   const [moduleId, setModuleId] = useState<number | null>(topic?.module_id ?? null);
   const [name, setName] = useState(topic?.topic ?? '');
   const [description, setDescription] = useState(topic?.description ?? '');
@@ -58,10 +55,10 @@ export function TopicForm({ topic, onDone }: TopicFormProps) {
         uploadId = uploaded?.file === file ? uploaded.id : await uploadVideo(file, setProgress);
         setUploaded({ file, id: uploadId });
       }
-      const fields: Record<string, string> = { module_id: String(moduleId), name, description };
+      const fields: UploadFields<'update-all-course'> = { module_id: String(moduleId), name, description };
       if (topic) fields.topic_id = String(topic.topic_id);
       if (uploadId) fields.tus_upload_id = uploadId;
-      const res = await apiUpload<{ message: string }>(topic ? 'update-all-course' : 'create-all-course', fields);
+      const res = await apiUpload(topic ? 'update-all-course' : 'create-all-course', fields);
       notifications.show({ color: 'green', message: res.message });
       await client.invalidateQueries({ queryKey: ['get-course-module-topic-list'] });
       onDone();

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@man
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { ApiRequest } from '../../api/call-types';
 import { apiPost, toFormErrors } from '../../api/client';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import type { CaptionTrack } from './CaptionsPanel';
@@ -27,12 +28,12 @@ export function TranscriptPanel({
   const [other, setOther] = useState<string | null>(null);
   useEffect(() => setText(transcript ?? ''), [transcript]);
 
-  const send = async (body: Record<string, unknown>, kind: 'save' | 'derive') => {
+  const send = async (body: Omit<ApiRequest<'save-topic-transcript'>, 'slug'>, kind: 'save' | 'derive') => {
     setBusy(kind);
     setErrors({});
     setOther(null);
     try {
-      const res = await apiPost<{ message: string; transcript: string | null }>('save-topic-transcript', {
+      const res = await apiPost('save-topic-transcript', {
         slug,
         ...body,
       });

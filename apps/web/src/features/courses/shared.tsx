@@ -1,31 +1,8 @@
 import { Badge, Tooltip } from '@mantine/core';
+import type { ListRow } from '../../api/call-types';
 
-export interface CourseItem {
-  id: number;
-  course_id: number;
-  slug: string;
-  name: string;
-  amount: number;
-  is_paid: number;
-  is_public: number;
-  description: string | null;
-  topics: number;
-  learners: number;
-}
-
-export interface TopicRow {
-  course: string;
-  course_slug: string;
-  module: string;
-  module_id: number;
-  topic: string;
-  topic_id: number;
-  tslug: string;
-  description: string | null;
-  video_status: 'processing' | 'ready' | 'failed';
-  video_error: string | null;
-  duration: number | null;
-}
+export type CourseItem = ListRow<'get-courses'>;
+export type TopicRow = ListRow<'get-course-module-topic-list'>;
 
 /** spec 02 §9: the course list's description is cut to 25 characters plus an ellipsis. */
 export function cutDescription(text: string | null | undefined): string {

@@ -1,13 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import type {
-  AssessmentGain,
-  DashboardCharts as Charts,
-  EnrolmentMonth,
-  RevenueMonth,
-  TrainingAttendance,
-} from '@trainlab/contract';
+import type { AssessmentGain, EnrolmentMonth, RevenueMonth, TrainingAttendance } from '@trainlab/contract';
+import type { ApiPath } from '../../api/call-types';
 import { errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -17,10 +12,10 @@ import { formatPaise, formatPaiseShort, monthLong, monthShort, percent, shortNam
 
 /** whose figures: the admin's whole platform, or a manager's own tenant (the call decides which) */
 export type ChartsAudience = 'platform' | 'tenant';
-export const CHARTS_CALL: Record<ChartsAudience, string> = {
+export const CHARTS_CALL = {
   platform: 'admin/dashboard-charts',
   tenant: 'dashboard-charts',
-};
+} as const satisfies Record<ChartsAudience, ApiPath>;
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 const span = (rows: { month: string }[]) => `${monthLong(rows[0]!.month)} to ${monthLong(rows.at(-1)!.month)}`;
@@ -204,7 +199,7 @@ function GainChart({ rows }: { rows: AssessmentGain[] }) {
 
 /** The charts of a dashboard: loaded on their own (recharts stays out of the page's chunk). */
 export function DashboardCharts({ audience }: { audience: ChartsAudience }) {
-  const q = useApiQuery<Charts>(CHARTS_CALL[audience]);
+  const q = useApiQuery(CHARTS_CALL[audience]);
   return (
     <Stack component="section" aria-labelledby="trends-title" gap="md">
       <Title id="trends-title" order={2} size="h4">

@@ -1,6 +1,7 @@
 import { Accordion, Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ListRow } from '../../api/call-types';
 import { ApiError, apiPost, toFormErrors } from '../../api/client';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -8,14 +9,7 @@ import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { LinkifiedText } from './LinkifiedText';
 
-interface OutboxMessage {
-  id: number;
-  channel: string;
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
+type OutboxMessage = ListRow<'dev/mailbox'>;
 
 export const MAILBOX_UNAVAILABLE = 'The mailbox is not available in production.';
 
@@ -27,7 +21,7 @@ function newestFirst(a: OutboxMessage, b: OutboxMessage): number {
 export function MailboxPage() {
   const query = useQuery({
     queryKey: ['dev/mailbox'],
-    queryFn: () => apiPost<{ list: OutboxMessage[] }>('dev/mailbox'),
+    queryFn: () => apiPost('dev/mailbox'),
     select: (data) => [...(data.list ?? [])].sort(newestFirst),
   });
 

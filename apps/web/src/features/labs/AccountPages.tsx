@@ -41,7 +41,7 @@ export function RegisterCloudAccountPage() {
   const client = useQueryClient();
   const { form, onSubmit, otherError, submitting } = useApiForm<
     { username: string; email: string; first_name: string; last_name: string; password: string; password2: string },
-    { message: string }
+    'register-gc-account'
   >({
     path: 'register-gc-account',
     initialValues: { username: '', email: '', first_name: '', last_name: '', password: '', password2: '' },
@@ -97,10 +97,10 @@ export function AuthorizeCloudAccountPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const account = useApiQuery<{ exist: number; authorized: number; username: string | null }>('check-gc-ac-exist');
+  const account = useApiQuery('check-gc-ac-exist');
   const { form, onSubmit, otherError, submitting } = useApiForm<
     { username: string; password: string },
-    { message: string }
+    'authorize-gc-account'
   >({
     path: 'authorize-gc-account',
     initialValues: { username: '', password: '' },

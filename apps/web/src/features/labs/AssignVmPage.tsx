@@ -10,13 +10,12 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ImportPanel } from '../../ui/ImportPanel';
 import { LearnerPicker } from '../../ui/LearnerPicker';
 import { PageHeader } from '../../ui/PageHeader';
-import type { VmRow } from './shared';
 
 /** /assign-vm-to-user: labs to learners, by Excel (one free lab per row) or one at a time. */
 export function AssignVmPage() {
   const title = useRouteTitle();
   const client = useQueryClient();
-  const vms = useApiQuery<{ list: VmRow[] }>('vm-list', { per_page: 100 });
+  const vms = useApiQuery('vm-list', { per_page: 100 });
   const free = (vms.data?.list ?? []).filter((v) => !v.assigned_user);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['vm-list'] });
@@ -24,7 +23,7 @@ export function AssignVmPage() {
   };
   const { form, onSubmit, otherError, submitting } = useApiForm<
     { first_name: string; last_name: string; email: string; mobile_no: string; name: string | null },
-    { message: string }
+    'assign-vm-to-user'
   >({
     path: 'assign-vm-to-user',
     initialValues: { first_name: '', last_name: '', email: '', mobile_no: '', name: null },

@@ -14,6 +14,7 @@ import {
 } from '@trainlab/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { ApiAnswer } from '../../api/call-types';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
@@ -22,11 +23,6 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatInr, formatPrice } from './shared';
 
-interface Pricing {
-  list: { memory: number; linux: number; windows: number; cl_linux_price: number; cl_windows_price: number }[];
-  storage_price: number;
-  cl_storage_price: number;
-}
 interface Values {
   image: string;
   protocol: string;
@@ -37,12 +33,8 @@ interface Values {
   ram: string;
   [key: string]: unknown;
 }
-export interface CreatedVm {
-  name: string;
-  vm_name: string;
-  username: string;
-  password: string;
-}
+/** A lab just created with its one-time login (Create passes them on to the list). */
+export type CreatedVm = ApiAnswer<'gc-create-vm'>['list'][number];
 
 /** The value after it has stopped changing for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
@@ -58,8 +50,8 @@ function useSettled<T>(value: T, ms: number): T {
 export function CreateVmPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
-  const account = useApiQuery<{ exist: number; authorized: number }>('check-gc-ac-exist');
-  const pricing = useApiQuery<Pricing>('get-pricing');
+  const account = useApiQuery('check-gc-ac-exist');
+  const pricing = useApiQuery('get-pricing');
 
   useEffect(() => {
     // decide on a fresh answer only (a cached one may predate the registration)
@@ -70,7 +62,7 @@ export function CreateVmPage() {
       navigate('/authorize-cloud-account', { replace: true, state: { from: 'create-vm' } });
   }, [account.data, account.isFetching, navigate]);
 
-  const { form, onSubmit, otherError, submitting } = useApiForm<Values, { message: string; list: CreatedVm[] }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<Values, 'gc-create-vm'>({
     path: 'gc-create-vm',
     initialValues: {
       image: 'ubuntu',

@@ -16,37 +16,17 @@ import { IconCalendarTime, IconLinkOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LAB_SCHEDULE_LIMITS } from '@trainlab/contract';
 import { useState } from 'react';
+import type { ListRow } from '../../api/call-types';
 import { apiPost, errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingLines } from '../../ui/Loading';
-import { formatDateTime, type VmRow } from './shared';
+import { formatDateTime } from './shared';
 
-interface ScheduleEvent {
-  action: 'start' | 'stop';
-  at: string;
-  vm_name: string;
-  topic: string;
-  outcome: string | null;
-}
-export interface ScheduleRow {
-  id: number;
-  vm_name: string | null;
-  name: string | null;
-  lead_minutes: number | null;
-  lead_in_force: number;
-  grace_minutes: number;
-  labs: number;
-  next_start: string | null;
-  next_stop: string | null;
-  last_event: ScheduleEvent | null;
-}
-interface Schedules {
-  slug: string;
-  lead_minutes_default: number;
-  list: ScheduleRow[];
-}
+/** A lab (or the learners' labs) tied to the training, with its next start and stop. */
+export type ScheduleRow = ListRow<'training-lab-schedules'>;
+type ScheduleEvent = ScheduleRow['last_event'];
 
 /** the select's value for "the labs assigned to the training's learners" */
 const LEARNERS = '__learners__';
@@ -64,14 +44,14 @@ const lastText = (e: ScheduleEvent | null) =>
  */
 export default function LabSchedulePanel({ slug }: { slug: string }) {
   const client = useQueryClient();
-  const q = useApiQuery<Schedules>('training-lab-schedules', { slug });
-  const labs = useApiQuery<{ list: VmRow[] }>('vm-list', { per_page: 100 });
+  const q = useApiQuery('training-lab-schedules', { slug });
+  const labs = useApiQuery('vm-list', { per_page: 100 });
   const [untieError, setUntieError] = useState<string | null>(null);
   const [untying, setUntying] = useState<number | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['training-lab-schedules'] });
   const tie = useApiForm<
     { vm_name: string; lead_minutes: number | string; grace_minutes: number | string },
-    { message: string }
+    'tie-lab-to-training'
   >({
     path: 'tie-lab-to-training',
     initialValues: { vm_name: LEARNERS, lead_minutes: '', grace_minutes: LAB_SCHEDULE_LIMITS.defaultGrace },
@@ -82,7 +62,7 @@ export default function LabSchedulePanel({ slug }: { slug: string }) {
       void refresh();
     },
   });
-  const lead = useApiForm<{ lead_minutes: number | string }, { message: string }>({
+  const lead = useApiForm<{ lead_minutes: number | string }, 'update-lab-schedule-lead'>({
     path: 'update-lab-schedule-lead',
     initialValues: { lead_minutes: '' },
     onSuccess: (data) => {
@@ -95,7 +75,7 @@ export default function LabSchedulePanel({ slug }: { slug: string }) {
     setUntieError(null);
     setUntying(row.id);
     try {
-      const res = await apiPost<{ message: string }>('untie-lab-from-training', { id: row.id });
+      const res = await apiPost('untie-lab-from-training', { id: row.id });
       notifications.show({ color: 'green', message: res.message });
       await refresh();
     } catch (e) {

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } fr
 import { IconMaximize, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ListRow } from '../../api/call-types';
 import { apiPost, errorText } from '../../api/client';
 import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -9,16 +10,8 @@ import { LoadingLines } from '../../ui/Loading';
 import { VmStatusBadge } from './shared';
 import { WatchDesktop, type WatchState } from './WatchDesktop';
 
-export interface LabView {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  vm_name: string;
-  name: string;
-  status: number;
-  desktop: boolean;
-  view_path: string | null;
-}
+/** A learner's lab a moderator may watch, with its view-only path. */
+export type LabView = ListRow<'training-lab-views'>;
 
 /** labs start and stop during a training: the list is asked again this often */
 const REFRESH_MS = 30_000;
@@ -80,7 +73,7 @@ export default function LabWatchPanel({ slug }: { slug: string }) {
   const token = session?.token ?? '';
   const q = useQuery({
     queryKey: ['training-lab-views', { slug }],
-    queryFn: () => apiPost<{ slug: string; list: LabView[] }>('training-lab-views', { slug }),
+    queryFn: () => apiPost('training-lab-views', { slug }),
     refetchInterval: REFRESH_MS,
   });
   const [open, setOpen] = useState<LabView | null>(null);

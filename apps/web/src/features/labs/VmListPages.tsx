@@ -58,14 +58,7 @@ function CreatedLogins({ created }: { created: CreatedVm[] }) {
 }
 
 function Counts() {
-  const q = useApiQuery<{
-    count: number;
-    running: number;
-    stopped: number;
-    not_started?: number;
-    assigned: number;
-    unassigned: number;
-  }>('get-vm-count');
+  const q = useApiQuery('get-vm-count');
   if (!q.data) return null;
   const items = [
     ['VMs', q.data.count],
@@ -96,12 +89,9 @@ export function VmListPage() {
   const title = useRouteTitle();
   const location = useLocation();
   const created = ((location.state as { created?: CreatedVm[] } | null)?.created ?? []) as CreatedVm[];
-  const { list, query: q } = usePagedQuery<VmRow>('vm-list');
-  const toggle = useApiMutation<{ action: string; name: string; is_user: number }>('vm-start-stop', [
-    'vm-list',
-    'get-vm-count',
-  ]);
-  const remove = useApiMutation<{ name: string }>('vm-delete', ['vm-list', 'get-vm-count']);
+  const { list, query: q } = usePagedQuery('vm-list');
+  const toggle = useApiMutation('vm-start-stop', ['vm-list', 'get-vm-count']);
+  const remove = useApiMutation('vm-delete', ['vm-list', 'get-vm-count']);
   const [busy, setBusy] = useState<string | null>(null);
 
   const run = async (key: string, fn: () => Promise<{ message?: string }>) => {
@@ -240,22 +230,11 @@ export function VmListPage() {
   );
 }
 
-interface VmDetails {
-  data: VmRow & {
-    hourly_price: number;
-    price?: { machine_per_hour: number; storage_per_month: number; storage_per_hour: number };
-    username: string;
-  };
-  usage: UsageRow[];
-  total_cost: number;
-  used_min: number;
-}
-
 /** /vm-details/{name}: the lab and its usage rows with minutes and cost. */
 export function VmDetailsPage() {
   const title = useRouteTitle();
   const { name = '' } = useParams();
-  const q = useApiQuery<VmDetails>('vm-details', { name });
+  const q = useApiQuery('vm-details', { name });
   const columns: DataTableColumn<UsageRow>[] = [
     {
       accessor: 'first_name',

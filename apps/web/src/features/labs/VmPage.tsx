@@ -15,23 +15,6 @@ const TerminalView = lazy(() => import('./TerminalView'));
 const DesktopView = lazy(() => import('./DesktopView'));
 const RdpView = lazy(() => import('./RdpView'));
 
-interface Connection {
-  vm_name: string;
-  name: string;
-  image: string;
-  protocol: string;
-  status: number;
-  width: number;
-  height: number;
-  terminal: boolean;
-  desktop: boolean;
-  rdp: boolean;
-  problem: string | null;
-  username: string;
-  /** Windows labs: why there is no remote desktop here (no guacd), else null */
-  rdp_problem?: string | null;
-}
-
 /**
  * /vm/{name}: Start Connection and Close Connection; a terminal and the desktop in the browser.
  * `?start=1` (the dashboard's Start VM) starts and opens the lab in one click; closing a running lab
@@ -44,7 +27,7 @@ export function VmPage() {
   const session = useSession();
   const roles = session?.roles ?? [];
   const manager = MANAGER_ROLES.some((r) => roles.includes(r));
-  const q = useApiQuery<Connection>('vm-connection', { name });
+  const q = useApiQuery('vm-connection', { name });
   const [connected, setConnected] = useState(false);
   const [starting, setStarting] = useState(false);
   const [stopping, setStopping] = useState(false);

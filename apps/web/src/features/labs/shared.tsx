@@ -1,35 +1,10 @@
 import { Badge } from '@mantine/core';
 import { VM_STATE_LABELS, VM_STATUS_LABELS, VM_USAGE_STATUS_LABELS } from '@trainlab/contract';
+import type { ApiAnswer, ListRow } from '../../api/call-types';
 
-export interface VmRow {
-  id: number;
-  name: string;
-  vm_name: string;
-  image: string;
-  protocol: string;
-  zone: string;
-  ram: number;
-  storage: number;
-  created: string;
-  status: number;
-  engine: string;
-  assigned_user: { id: number; first_name: string; last_name: string; email: string } | null;
-  assigned_at: string | null;
-  last_activity_at: string | null;
-}
-
-export interface UsageRow {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  vm_start: string | null;
-  vm_stop: string | null;
-  used_min: number;
-  cost: number;
-  cost_paise: number;
-  status: number;
-  paid: number;
-}
+export type VmRow = ListRow<'vm-list'>;
+/** One run of a lab, as /vm-details lists them. */
+export type UsageRow = ApiAnswer<'vm-details'>['usage'][number];
 
 const STATUS_COLORS = ['blue', 'green', 'orange', 'red'];
 /** A lab's state as a person reads it (Running, Stopped, Not started); the spec's status name in its title. */

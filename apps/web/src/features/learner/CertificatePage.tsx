@@ -1,10 +1,8 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCertificate, IconDownload, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import type { downloadCertificateResponse } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
 import { ApiError, errorText } from '../../api/client';
 import { apiDownload } from '../../api/upload';
 import { useApiQuery } from '../../api/use-api';
@@ -14,8 +12,6 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { verifyPath } from './format';
-
-type CertificateResponse = z.infer<typeof downloadCertificateResponse>;
 
 export const NOT_ENROLLED = 'You are not enrolled in this training, so there is no certificate for you.';
 
@@ -53,7 +49,7 @@ function Refusal({ error }: { error: unknown }) {
 export function CertificatePage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const query = useApiQuery<CertificateResponse>('lpu/download-certificate', { slug });
+  const query = useApiQuery('lpu/download-certificate', { slug });
   const [downloading, setDownloading] = useState(false);
   const cert = query.data?.list[0];
 

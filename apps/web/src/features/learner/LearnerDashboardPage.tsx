@@ -3,6 +3,7 @@ import { IconDeviceDesktop, IconPlayerPlay, IconSchool, IconShoppingCart } from 
 import type { dashboardItem } from '@trainlab/contract';
 import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
+import type { ApiAnswer } from '../../api/call-types';
 import { displayName, useSession } from '../../api/session';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -14,19 +15,7 @@ import { useStartTraining } from './use-start-training';
 
 type DashboardItem = z.infer<typeof dashboardItem>;
 /** The learner's virtual machine (spec 01 §7: d_vm_data with vm_name and created_at); null until one is assigned. */
-interface VmData {
-  vm_name?: string | null;
-  /** the lab's own name, as its manager gave it */
-  name?: string | null;
-  created_at?: string | null;
-  status?: number | null;
-}
-interface LearnerDashboard {
-  list: DashboardItem[];
-  d_vm_data: VmData | null;
-  /** every lab assigned, newest first (d_vm_data is the first) */
-  vms?: VmData[];
-}
+type VmData = NonNullable<ApiAnswer<'lpu/dashboard-data'>['d_vm_data']>;
 
 function VmEntry({ vm, many }: { vm: VmData & { vm_name: string }; many: boolean }) {
   return (
@@ -83,7 +72,7 @@ export function LearnerDashboardPage() {
   const title = useRouteTitle();
   const session = useSession();
   const { pathname } = useLocation();
-  const query = useApiQuery<LearnerDashboard>('lpu/dashboard-data');
+  const query = useApiQuery('lpu/dashboard-data');
   const { start, busySlug, dialog } = useStartTraining();
   const isUserHome = pathname.replace(/\/$/, '') === '/users';
 

@@ -20,7 +20,7 @@ export const SELF_CLOSE_MS = 2000;
 export function MyTrainingsPage() {
   const title = useRouteTitle();
   const { pathname } = useLocation();
-  const { list, query } = usePagedQuery<LearnerTraining>('lpu/get-trainings');
+  const { list, query } = usePagedQuery('lpu/get-trainings');
   const { start, busySlug, dialog } = useStartTraining();
 
   useEffect(() => {

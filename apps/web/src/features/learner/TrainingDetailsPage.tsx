@@ -31,7 +31,7 @@ export function TrainingDetailsPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
   const client = useQueryClient();
-  const query = useApiQuery<{ list: LearnerTopic[]; name: string }>(PATH, { slug });
+  const query = useApiQuery(PATH, { slug });
   const [waitingTopic, setWaitingTopic] = useState<number | null>(null);
   const [joiningId, setJoiningId] = useState<number | null>(null);
   const [ratingId, setRatingId] = useState<number | null>(null);
@@ -64,7 +64,7 @@ export function TrainingDetailsPage() {
   async function rate(topicId: number, rating: number) {
     setRatingId(topicId);
     try {
-      const res = await apiPost<{ message: string }>('add-training-rating', { rating, id: topicId });
+      const res = await apiPost('add-training-rating', { rating, id: topicId });
       notifications.show({ color: 'green', message: res.message });
       await client.invalidateQueries({ queryKey: [PATH] });
     } catch (error) {

@@ -19,6 +19,16 @@ export const TRAINING_UNAVAILABLE = 'This training is not open for registration 
 const initialValues = { first_name: '', last_name: '', email: '', mobile_no: '', email_otp: '', mobile_otp: '' };
 type Values = typeof initialValues;
 const required = (label: string) => (v: string) => (v.trim() ? null : `The ${label} field is required.`);
+/** The registration as sent: every value trimmed, in the form's order, and the training's slug. */
+const bodyOf = (v: Values, slug: string) => ({
+  first_name: v.first_name.trim(),
+  last_name: v.last_name.trim(),
+  email: v.email.trim(),
+  mobile_no: v.mobile_no.trim(),
+  email_otp: v.email_otp.trim(),
+  mobile_otp: v.mobile_otp.trim(),
+  slug,
+});
 
 const CHANNELS = {
   mobile: {
@@ -41,7 +51,7 @@ const CHANNELS = {
 export function TrainingRegisterPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const { form, otherError, setOtherError } = useApiForm<Values, RegisterResponse>({
+  const { form, otherError, setOtherError } = useApiForm<Values, 'register-training-student'>({
     path: 'register-training-student',
     initialValues,
     validate: {
@@ -51,6 +61,8 @@ export function TrainingRegisterPage() {
         required('email')(v) ?? (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'The email must be a valid email address.'),
       mobile_no: required('mobile no'),
     },
+    // the page submits itself (both codes verified first), with this body
+    toBody: (values) => bodyOf(values, slug),
   });
   /** the destination each code was verified for: editing the e-mail or mobile asks for a new code */
   const [verifiedFor, setVerifiedFor] = useState<Record<Channel, string | null>>({ mobile: null, email: null });
@@ -82,7 +94,7 @@ export function TrainingRegisterPage() {
     form.clearFieldError(ch.target);
     setBusy(ch.send);
     try {
-      const res = await apiPost<{ message: string }>(ch.send, body);
+      const res = await apiPost(ch.send, body);
       setSentTo((s) => ({ ...s, [c]: res.message }));
     } catch (error) {
       showErrors(error, ch.target);
@@ -101,7 +113,10 @@ export function TrainingRegisterPage() {
     form.clearFieldError(ch.otp);
     setBusy(ch.verify);
     try {
-      await apiPost(ch.verify, { [ch.target]: v[ch.target].trim(), [ch.otp]: code });
+      const target = v[ch.target].trim();
+      await (c === 'mobile'
+        ? apiPost('verify-mobile-otp', { mobile_no: target, mobile_otp: code })
+        : apiPost('verify-email-otp', { email: target, email_otp: code }));
       setVerifiedFor((s) => ({ ...s, [c]: v[ch.target].trim() }));
     } catch (error) {
       showErrors(error, ch.otp);
@@ -118,8 +133,7 @@ export function TrainingRegisterPage() {
     }
     setBusy('submit');
     try {
-      const body = Object.fromEntries(Object.entries(values).map(([k, val]) => [k, val.trim()]));
-      setDone(await apiPost<RegisterResponse>('register-training-student', { ...body, slug }));
+      setDone(await apiPost('register-training-student', bodyOf(values, slug)));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setOtherError(TRAINING_UNAVAILABLE);
       else showErrors(error);

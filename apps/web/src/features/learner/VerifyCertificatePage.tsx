@@ -1,8 +1,7 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificateOff, IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { MSG, type verifyCertificateResponse } from '@trainlab/contract';
+import { MSG } from '@trainlab/contract';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
 import { ApiError, errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -11,7 +10,6 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDate } from './format';
 
-type Verified = z.infer<typeof verifyCertificateResponse>;
 /** Where 'Contact' leads from an unknown certificate: the app has no contact page or address yet. */
 export const CONTACT_PATH = '/comming-soon';
 
@@ -52,7 +50,7 @@ function NotFound() {
 export function VerifyCertificatePage() {
   const title = useRouteTitle();
   const { ref_no: ref = '' } = useParams();
-  const query = useApiQuery<Verified>('verify-certificates', { ref_no: ref });
+  const query = useApiQuery('verify-certificates', { ref_no: ref });
   const c = query.data?.success;
 
   return (

@@ -1,14 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import type { checkTrainingStatusResponse, startStatusResponse } from '@trainlab/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { apiPost, errorText } from '../../api/client';
 import { WaitingForHostModal } from '../../ui/WaitingForHostModal';
 import { conferencePath, trainingDetailsPath } from './format';
-
-type StartStatus = z.infer<typeof startStatusResponse>;
-type CheckStatus = z.infer<typeof checkTrainingStatusResponse>;
 
 /** What Start needs of a training; `totalTopics` is unknown on the dashboard (then the server is asked). */
 export interface StartableTraining {
@@ -29,12 +24,12 @@ export function useStartTraining() {
 
   async function decide(training: StartableTraining): Promise<'topics' | 'open' | 'wait'> {
     if (training.totalTopics === undefined) {
-      const check = await apiPost<CheckStatus>('check-training-status', { slug: training.slug });
+      const check = await apiPost('check-training-status', { slug: training.slug });
       if (check.totalTopics > 0) return 'topics';
       return check.start_status === 1 ? 'open' : 'wait';
     }
     if (training.totalTopics > 0) return 'topics';
-    const { status } = await apiPost<StartStatus>('lpu/training-start-status', { slug: training.slug });
+    const { status } = await apiPost('lpu/training-start-status', { slug: training.slug });
     return status === 1 ? 'open' : 'wait';
   }
 

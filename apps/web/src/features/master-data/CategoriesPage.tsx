@@ -11,11 +11,11 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FormActions } from '../../ui/FormActions';
 import { PageHeader } from '../../ui/PageHeader';
-import { type Category, IconAction, type ListOf, required, type WriteResponse } from './shared';
+import { type Category, IconAction, required } from './shared';
 
 function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
   const client = useQueryClient();
-  const { form, onSubmit, otherError, submitting } = useApiForm<{ name: string }, WriteResponse>({
+  const { form, onSubmit, otherError, submitting } = useApiForm({
     path: category ? 'update-category' : 'create-category',
     initialValues: { name: category?.name ?? '' },
     validate: { name: required('name') },
@@ -40,7 +40,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
 /** /admin/categories: the categories with one Add/Edit modal. */
 export function CategoriesPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<ListOf<Category>>('category-list');
+  const q = useApiQuery('category-list');
   /** null: closed; 'new': adding; a category: editing it */
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const columns: DataTableColumn<Category>[] = [

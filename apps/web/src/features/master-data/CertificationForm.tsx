@@ -3,19 +3,12 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { CERTIFICATION_LEVELS, type CertificationMasterType } from '@trainlab/contract';
 import { useState } from 'react';
+import type { ApiAnswer } from '../../api/call-types';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { CertificationMasterModal, MASTER_TYPE_LABELS } from './CertificationMasterModal';
-import {
-  type Certification,
-  type ListOf,
-  type MasterItem,
-  numText,
-  orNull,
-  required,
-  type WriteResponse,
-} from './shared';
+import { type Certification, numText, orNull, required } from './shared';
 
 export interface CertificationValues extends Record<string, unknown> {
   name: string;
@@ -122,7 +115,7 @@ function MasterSelect({
   inputProps: ReturnType<UseFormReturnType<CertificationValues>['getInputProps']>;
   onAdd: () => void;
 }) {
-  const q = useApiQuery<ListOf<MasterItem>>('certification-master-list', { type });
+  const q = useApiQuery('certification-master-list', { type });
   const label = MASTER_TYPE_LABELS[type];
   const data = [
     { value: '', label: q.isLoading ? 'Loading…' : `Select ${label}` },
@@ -144,19 +137,21 @@ function MasterSelect({
   );
 }
 
+type CertificationPath = 'create-certification' | 'update-certification';
+
 interface Props {
-  path: 'create-certification' | 'update-certification';
+  path: CertificationPath;
   initialValues: CertificationValues;
   /** the record id sent with an update */
   id?: number;
   submitLabel: string;
-  onSuccess: (data: WriteResponse) => void;
+  onSuccess: (data: ApiAnswer<CertificationPath>) => void;
 }
 
 /** The certification create/update form with its 'Add New' master shortcuts. */
 export function CertificationForm({ path, initialValues, id, submitLabel, onSuccess }: Props) {
   const [adding, setAdding] = useState<CertificationMasterType | null>(null);
-  const { form, onSubmit, otherError, submitting } = useApiForm<CertificationValues, WriteResponse>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<CertificationValues, CertificationPath>({
     path,
     initialValues,
     validate: {

@@ -5,7 +5,7 @@ import { type CertificationMasterType, MSG } from '@trainlab/contract';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FormActions } from '../../ui/FormActions';
-import { required, type WriteResponse } from './shared';
+import { required } from './shared';
 
 /** How each master type is named on screen. */
 export const MASTER_TYPE_LABELS: Record<CertificationMasterType, string> = {
@@ -27,10 +27,7 @@ interface Props {
 
 function MasterForm({ type, onClose, onCreated }: Props) {
   const client = useQueryClient();
-  const { form, onSubmit, otherError, submitting } = useApiForm<
-    { type: CertificationMasterType; name: string; description: string; overview: string },
-    WriteResponse
-  >({
+  const { form, onSubmit, otherError, submitting } = useApiForm({
     path: 'create-certification-master',
     initialValues: { type, name: '', description: '', overview: '' },
     validate: {

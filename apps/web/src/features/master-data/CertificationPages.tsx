@@ -16,7 +16,7 @@ import { ImportPanel } from '../../ui/ImportPanel';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { CertificationForm, certificationValues, EMPTY_CERTIFICATION } from './CertificationForm';
-import { BackLink, type Certification, IconAction, money, type WriteResponse } from './shared';
+import { BackLink, type Certification, IconAction, money } from './shared';
 
 const LIST = '/certification/list';
 
@@ -62,7 +62,7 @@ export function CertificationCreatePage() {
         path="create-certification"
         initialValues={EMPTY_CERTIFICATION}
         submitLabel="Create Certification"
-        onSuccess={(data: WriteResponse) => backToList(data.message || MSG.recordAdded)}
+        onSuccess={(data) => backToList(data.message || MSG.recordAdded)}
       />
     </Stack>
   );
@@ -73,7 +73,7 @@ export function CertificationEditPage() {
   const title = useRouteTitle();
   const { id = '' } = useParams();
   const backToList = useBackToList();
-  const q = useApiQuery<{ success: Certification }>('get-certification', { id: Number(id) });
+  const q = useApiQuery('get-certification', { id: Number(id) });
   return (
     <Stack gap="md">
       <PageHeader title={title} actions={<BackLink to={LIST}>Back to list</BackLink>} />
@@ -136,7 +136,7 @@ function CertificationDetails({ c }: { c: Certification }) {
 export function CertificationListPage() {
   const title = useRouteTitle();
   const client = useQueryClient();
-  const { list, query: q } = usePagedQuery<Certification>('certification-list', {}, { sort: 'name' });
+  const { list, query: q } = usePagedQuery('certification-list', {}, { sort: 'name' });
   const [viewing, setViewing] = useState<Certification | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
 
@@ -148,7 +148,7 @@ export function CertificationListPage() {
       onConfirm: async () => {
         setDeleting(c.id);
         try {
-          const res = await apiPost<{ message: string }>('delete-certification', { id: c.id });
+          const res = await apiPost('delete-certification', { id: c.id });
           notifications.show({ color: 'green', message: res.message || MSG.recordDeleted });
           await client.invalidateQueries({ queryKey: ['certification-list'] });
         } catch (error) {

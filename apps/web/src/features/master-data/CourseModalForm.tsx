@@ -8,12 +8,12 @@ import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FormActions } from '../../ui/FormActions';
 import { placeholder } from './select-placeholder';
-import { type Category, type ListOf, required, type WriteResponse } from './shared';
+import { required } from './shared';
 
 /** The 'Add New Course' popup's form: a course with category, level and duration; `onDone` gets its id. */
 export function CourseModalForm({ onDone }: { onDone: (id?: number) => void }) {
   const client = useQueryClient();
-  const categories = useApiQuery<ListOf<Category>>('category-list');
+  const categories = useApiQuery('category-list');
   const { form, onSubmit, otherError, submitting } = useApiForm({
     path: 'create-training-course',
     initialValues: { name: '', category: '', level: '', duration: '', duration_type: '', price: '' },
@@ -26,7 +26,7 @@ export function CourseModalForm({ onDone }: { onDone: (id?: number) => void }) {
       price: required('price'),
     },
     toBody: (v) => ({ ...v, name: v.name.trim(), category: Number(v.category) }),
-    onSuccess: async (data: WriteResponse) => {
+    onSuccess: async (data) => {
       notifications.show({ color: 'green', message: data.message || MSG.recordAdded });
       await client.invalidateQueries({ queryKey: ['get-all-training-course-list'] });
       await client.invalidateQueries({ queryKey: ['training-course-list'] });

@@ -25,7 +25,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { CourseModalForm } from './CourseModalForm';
 import { ModuleModalForm } from './ModuleModalForm';
 import { placeholder } from './select-placeholder';
-import { type ListOf, required, type TrainingCourse, type TrainingModule, type WriteResponse } from './shared';
+import { required } from './shared';
 
 const LIST = '/admin/training-course-list';
 
@@ -41,7 +41,7 @@ export function CreateTrainingCoursePage() {
   const [modal, setModal] = useState<'course' | 'module' | null>(null);
   const { form, onSubmit, otherError, setOtherError, clearAllErrors, submitting } = useApiForm<
     TopicValues,
-    WriteResponse
+    'create-training-topic'
   >({
     path: 'create-training-topic',
     initialValues: { course: '', module: '', topic: '', topics: [] },
@@ -57,12 +57,8 @@ export function CreateTrainingCoursePage() {
     },
   });
   const courseId = form.values.course;
-  const courses = useApiQuery<ListOf<TrainingCourse>>('get-all-training-course-list');
-  const modules = useApiQuery<ListOf<TrainingModule>>(
-    'training-module-list',
-    { course_id: Number(courseId) },
-    { enabled: courseId !== '' },
-  );
+  const courses = useApiQuery('get-all-training-course-list');
+  const modules = useApiQuery('training-module-list', { course_id: Number(courseId) }, { enabled: courseId !== '' });
 
   const addTopic = () => {
     const name = form.values.topic.trim();

@@ -1,6 +1,7 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { LAB_TENANT_LIMITS } from '@trainlab/contract';
 import { useState } from 'react';
+import type { ListRow } from '../../api/call-types';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
@@ -9,16 +10,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { BackLink } from './shared';
 import { UpdateRowForm, updateRowColumn, useRowUpdated } from './UpdateRow';
 
-interface LimitRow {
-  id: number;
-  kind: 'provider' | 'organization';
-  tenant: string;
-  username: string;
-  max_running_labs: number | null;
-  max_running_ram_gb: number | null;
-  running_labs: number;
-  running_ram_gb: number;
-}
+type LimitRow = ListRow<'lab-tenant-limits'>;
 
 const ofLimit = (used: number, limit: number | null, unit = '') =>
   `${used}${unit} of ${limit == null ? 'no limit' : `${limit}${unit}`}`;
@@ -26,7 +18,7 @@ const ofLimit = (used: number, limit: number | null, unit = '') =>
 type LimitValues = { max_running_labs: string; max_running_ram_gb: string };
 
 function LimitForm({ row, onDone }: { row: LimitRow; onDone: () => void }) {
-  const { form, onSubmit, otherError, submitting } = useApiForm<LimitValues, { message: string }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<LimitValues, 'update-lab-tenant-limits'>({
     path: 'update-lab-tenant-limits',
     initialValues: {
       max_running_labs: row.max_running_labs == null ? '' : String(row.max_running_labs),
@@ -63,7 +55,7 @@ function LimitForm({ row, onDone }: { row: LimitRow; onDone: () => void }) {
 /** /admin/lab-limits: each tenant's limits on labs running at once and their RAM, and what runs now. */
 export function LabLimitsPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: LimitRow[] }>('lab-tenant-limits');
+  const q = useApiQuery('lab-tenant-limits');
   const [editing, setEditing] = useState<LimitRow | null>(null);
   const columns: DataTableColumn<LimitRow>[] = [
     { accessor: 'tenant', title: 'Tenant' },

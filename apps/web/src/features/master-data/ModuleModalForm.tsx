@@ -5,7 +5,7 @@ import { MSG } from '@trainlab/contract';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FormActions } from '../../ui/FormActions';
-import { required, type WriteResponse } from './shared';
+import { required } from './shared';
 
 /** The 'Add New Module' popup's form: a module of `course`; `onDone` gets its id. */
 export function ModuleModalForm({ course, onDone }: { course: number; onDone: (id?: number) => void }) {
@@ -15,7 +15,7 @@ export function ModuleModalForm({ course, onDone }: { course: number; onDone: (i
     initialValues: { name: '', price: '', duration: '' },
     validate: { name: required('name'), price: required('price'), duration: required('duration') },
     toBody: (v) => ({ ...v, name: v.name.trim(), course }),
-    onSuccess: async (data: WriteResponse) => {
+    onSuccess: async (data) => {
       notifications.show({ color: 'green', message: data.message || MSG.recordAdded });
       await client.invalidateQueries({ queryKey: ['training-module-list'] });
       await client.invalidateQueries({ queryKey: ['training-course-list'] });

@@ -14,7 +14,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { BackLink, IconAction, type ListOf, money, required, type Service, type WriteResponse } from './shared';
+import { BackLink, IconAction, money, required, type Service } from './shared';
 
 const LIST = '/service/list';
 
@@ -34,7 +34,7 @@ export const serviceLabel = (s: string) => SERVICE_OPTION_LABELS[s as Service['s
 function ServiceForm({ service }: { service?: Service }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { form, onSubmit, otherError, submitting } = useApiForm<ServiceValues, WriteResponse>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<ServiceValues, 'update-service' | 'create-service'>({
     path: service ? 'update-service' : 'create-service',
     initialValues: {
       service: service?.service ?? '',
@@ -107,7 +107,7 @@ export function ServiceCreatePage() {
 export function ServiceEditPage() {
   const title = useRouteTitle();
   const { id = '' } = useParams();
-  const q = useApiQuery<{ success: Service }>('get-service', { id: Number(id) });
+  const q = useApiQuery('get-service', { id: Number(id) });
   return (
     <Stack gap="md">
       <PageHeader title={title} actions={<BackLink to={LIST}>Back to list</BackLink>} />
@@ -121,7 +121,7 @@ export function ServiceEditPage() {
 /** /service/list: Sr.No, Service, Price and an edit action; an add icon leads to create. */
 export function ServiceListPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<ListOf<Service>>('service-list');
+  const q = useApiQuery('service-list');
   const columns: DataTableColumn<Service>[] = [
     { accessor: 'service', title: 'Service', render: (s) => serviceLabel(s.service) },
     { accessor: 'price', title: 'Price', render: (s) => money(s.price) },

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { ApiRequest } from '../../api/call-types';
 import { apiPost, errorText } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { useRouteTitle } from '../../app/route-title';
@@ -12,13 +13,15 @@ import { confirmAction } from '../../ui/confirm';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { CourseDetails } from './CourseDetails';
-import { IconAction, type ListOf, money, type TrainingCourseWithModules } from './shared';
+import { IconAction, money, type TrainingCourseWithModules } from './shared';
+
+type DeletePath = 'delete-training-course' | 'delete-training-module' | 'delete-training-topic';
 
 /** /admin/training-course-list: courses with View (modules and topics) and Delete. */
 export function TrainingCourseListPage() {
   const title = useRouteTitle();
   const client = useQueryClient();
-  const q = useApiQuery<ListOf<TrainingCourseWithModules>>('training-course-list');
+  const q = useApiQuery('training-course-list');
   const [viewing, setViewing] = useState<TrainingCourseWithModules | null>(null);
 
   const reload = () =>
@@ -28,9 +31,9 @@ export function TrainingCourseListPage() {
       client.invalidateQueries({ queryKey: ['training-module-list'] }),
     ]);
 
-  const run = async (path: string, body: Record<string, number>, color: string, fallback: string) => {
+  const run = async (path: DeletePath, body: ApiRequest<DeletePath>, color: string, fallback: string) => {
     try {
-      const res = await apiPost<{ message: string }>(path, body);
+      const res = await apiPost(path, body);
       notifications.show({ color, message: res.message || fallback });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });

@@ -1,5 +1,6 @@
 import { Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import type { ApiAnswer } from '../../api/call-types';
 import { useApiQuery } from '../../api/use-api';
 import { useApiForm } from '../../api/use-api-form';
 import { useRouteTitle } from '../../app/route-title';
@@ -11,11 +12,7 @@ import { UpdateRowForm, updateRowColumn, useRowUpdated } from './UpdateRow';
 /** Prices per hour are fractions of a unit; show them as entered. */
 const money = (v: number) => String(v);
 
-interface Pricing {
-  list: VmPrice[];
-  storage_price: number;
-  cl_storage_price: number;
-}
+type Pricing = ApiAnswer<'get-pricing'>;
 
 const FIELDS = [
   { name: 'cl_linux', label: 'Linux cloud price (per hour)' },
@@ -29,7 +26,7 @@ type PriceField = (typeof FIELDS)[number]['name'];
 type PriceValues = Record<PriceField, string>;
 
 function PriceForm({ row, pricing, onDone }: { row: VmPrice; pricing: Pricing; onDone: () => void }) {
-  const { form, onSubmit, otherError, submitting } = useApiForm<PriceValues, { message: string }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<PriceValues, 'update-vm-pricing'>({
     path: 'update-vm-pricing',
     initialValues: {
       cl_linux: String(row.cl_linux_price),
@@ -40,7 +37,16 @@ function PriceForm({ row, pricing, onDone }: { row: VmPrice; pricing: Pricing; o
       storage: String(pricing.storage_price),
     },
     validate: Object.fromEntries(FIELDS.map((f) => [f.name, required(f.name.replace('_', ' '))])),
-    toBody: (v) => ({ id: row.id, ...Object.fromEntries(FIELDS.map((f) => [f.name, v[f.name].trim()])) }),
+    // named one by one (in the order of FIELDS) so the typecheck sees each price the call takes
+    toBody: (v) => ({
+      id: row.id,
+      cl_linux: v.cl_linux.trim(),
+      linux: v.linux.trim(),
+      cl_windows: v.cl_windows.trim(),
+      windows: v.windows.trim(),
+      cl_storage: v.cl_storage.trim(),
+      storage: v.storage.trim(),
+    }),
     onSuccess: useRowUpdated('get-pricing', onDone),
   });
   return (
@@ -60,7 +66,7 @@ function PriceForm({ row, pricing, onDone }: { row: VmPrice; pricing: Pricing; o
 /** /admin/vm-pricing-chart: pricing rows by RAM and the monthly storage prices, each editable. */
 export function VmPricingPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<Pricing>('get-pricing');
+  const q = useApiQuery('get-pricing');
   const [editing, setEditing] = useState<VmPrice | null>(null);
   const columns: DataTableColumn<VmPrice>[] = [
     { accessor: 'memory', title: 'RAM', render: (r) => `${r.memory} GB` },

@@ -22,15 +22,6 @@ export type TrainingCourseWithModules = z.infer<typeof trainingCourseWithModules
 export type TrainingModule = z.infer<typeof trainingModule>;
 export type VmPrice = z.infer<typeof vmPrice>;
 
-export interface ListOf<T> {
-  list: T[];
-}
-export interface WriteResponse {
-  message: string;
-  id?: number;
-  slug?: string;
-}
-
 /** Browser check of a required field, worded like the server's. */
 export const required = (name: string) => (v: unknown) =>
   String(v ?? '').trim() ? null : `The ${name} field is required.`;

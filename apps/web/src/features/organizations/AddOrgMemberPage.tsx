@@ -23,7 +23,9 @@ import { PageHeader } from '../../ui/PageHeader';
 import { required } from './shared';
 
 type UnitKind = 'branch' | 'department' | 'section';
-const UNIT: Record<UnitKind, { label: string; list: string; add: string }> = {
+type UnitListPath = 'org/get-branches' | 'org/get-departments' | 'org/get-sections';
+type UnitAddPath = 'org/add-branch' | 'org/add-department' | 'org/add-section';
+const UNIT: Record<UnitKind, { label: string; list: UnitListPath; add: UnitAddPath }> = {
   branch: { label: 'Branch', list: 'org/get-branches', add: 'org/add-branch' },
   department: { label: 'Department', list: 'org/get-departments', add: 'org/add-department' },
   section: { label: 'Section', list: 'org/get-sections', add: 'org/add-section' },
@@ -43,10 +45,7 @@ function AddUnitModal({
 }) {
   const unit = UNIT[kind];
   const client = useQueryClient();
-  const { form, onSubmit, otherError, submitting, clearAllErrors } = useApiForm<
-    { name: string },
-    { message: string; id: number }
-  >({
+  const { form, onSubmit, otherError, submitting, clearAllErrors } = useApiForm({
     path: unit.add,
     initialValues: { name: '' },
     validate: { name: required('name') },
@@ -96,7 +95,7 @@ function UnitSelect({
   error?: React.ReactNode;
 }) {
   const unit = UNIT[kind];
-  const q = useApiQuery<{ list: { id: number; name: string }[] }>(unit.list);
+  const q = useApiQuery(unit.list);
   const [open, setOpen] = useState(false);
   const data = [
     { value: '', label: q.isLoading ? 'Loading…' : `Select ${unit.label.toLowerCase()}` },
@@ -140,18 +139,7 @@ export function AddOrgMemberPage() {
   const canProposeSubadmin = session?.roles.includes('organization') ?? false;
   const [kind, setKind] = useState<MemberKind>(canProposeSubadmin ? 'subadmin' : 'user');
   const [success, setSuccess] = useState<string | null>(null);
-  const { form, onSubmit, otherError, submitting } = useApiForm<
-    {
-      branch_id: string;
-      department_id: string;
-      section_id: string;
-      first_name: string;
-      last_name: string;
-      email: string;
-      mobile_no: string;
-    },
-    { message: string }
-  >({
+  const { form, onSubmit, otherError, submitting } = useApiForm({
     path: kind === 'subadmin' ? 'org/add-org-subadmin' : 'org/add-org-user',
     initialValues: {
       branch_id: '',

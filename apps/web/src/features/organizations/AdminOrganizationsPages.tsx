@@ -16,7 +16,7 @@ const ORG_COLUMNS: DataTableColumn<OrganizationRecord>[] = [
 /** /admin/organizations: every organization with Activate/Deactivate. */
 export function AdminOrganizationsPage() {
   const title = useRouteTitle();
-  const { list, query: q } = usePagedQuery<OrganizationRecord>('get-organizations');
+  const { list, query: q } = usePagedQuery('get-organizations');
   const { run, busyKey } = useDecision({ path: 'org-status', invalidates: ['get-organizations', 'get-org-approve'] });
   const columns: DataTableColumn<OrganizationRecord>[] = [
     ...ORG_COLUMNS,
@@ -78,7 +78,7 @@ export function AdminOrganizationsPage() {
 /** /admin/approve-organizations: organizations waiting for approval, Yes/No. */
 export function ApproveOrganizationsPage() {
   const title = useRouteTitle();
-  const { list, query: q } = usePagedQuery<OrganizationRecord>('get-org-approve');
+  const { list, query: q } = usePagedQuery('get-org-approve');
   const { run, busyKey } = useDecision({
     path: 'org-approved',
     invalidates: ['get-org-approve', 'get-organizations', 'admin/dashboard-data'],

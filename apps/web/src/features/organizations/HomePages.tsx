@@ -1,8 +1,6 @@
 import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import type { orgDashboardResponse, ouDashboardResponse } from '@trainlab/contract';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { errorText } from '../../api/client';
 import { displayName, useSession } from '../../api/session';
 import { useApiQuery } from '../../api/use-api';
@@ -16,13 +14,10 @@ import { LazyDashboardCharts } from '../dashboards/LazyDashboardCharts';
 import { roleLabel } from '../home/role-labels';
 import { StatCard } from './AdminHomePage';
 
-type OrgDashboard = z.infer<typeof orgDashboardResponse>;
-type OuDashboard = z.infer<typeof ouDashboardResponse>;
-
 /** /organization: the organization's counts, latest users and the way to add a sub-admin. */
 export function OrganizationHomePage() {
   const title = useRouteTitle();
-  const q = useApiQuery<OrgDashboard>('org/dashboard-data');
+  const q = useApiQuery('org/dashboard-data');
   const c = q.data?.counts;
   return (
     <Stack gap="xl">
@@ -108,7 +103,7 @@ const OU_LINKS = [
 export function OuHomePage() {
   const title = useRouteTitle();
   const session = useSession();
-  const q = useApiQuery<OuDashboard>('ou/dashboard-data');
+  const q = useApiQuery('ou/dashboard-data');
   const s = q.data?.success;
   const facts = s
     ? [

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import type { ApiPath } from '../../api/call-types';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { required } from './shared';
@@ -36,7 +37,7 @@ export function PersonForm({
   submitLabel,
   back,
 }: {
-  api: ReturnType<typeof useApiForm<PersonValues, { message: string }>>;
+  api: ReturnType<typeof useApiForm<PersonValues, ApiPath>>;
   submitLabel: string;
   back?: { to: string; label: string };
 }) {
@@ -82,22 +83,24 @@ export function EditPersonLink({ to, person }: { to: string; person: { first_nam
   );
 }
 
-interface PersonUpdateOptions {
-  path: string;
+/** The update call and what names the record in its request. */
+type PersonUpdateCall =
+  | { path: 'update-trainer'; key: { id: number } }
+  | { path: 'update-user-profile'; key: { slug: string } };
+
+type PersonUpdateOptions = PersonUpdateCall & {
   person: { first_name: string; last_name: string; email: string; mobile_no: string | null };
-  /** what names the record in the request (`{id}` or `{slug}`) */
-  key: Record<string, unknown>;
   /** read calls to refresh after the update */
-  invalidates: string[];
+  invalidates: ApiPath[];
   /** the list to return to */
   goTo: string;
-}
+};
 
 /** An edit form of a person prefilled from its record: toast, refreshed lists, back to the list. */
 export function usePersonUpdate({ path, person, key, invalidates, goTo }: PersonUpdateOptions) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  return useApiForm<PersonValues, { message: string }>({
+  return useApiForm<PersonValues, PersonUpdateCall['path']>({
     path,
     initialValues: {
       first_name: person.first_name,

@@ -25,7 +25,7 @@ const PERSON_COLUMNS: DataTableColumn<AdminUserRow>[] = [
 /** /admin/learning-providers: approved learning providers with View Users. */
 export function LearningProvidersPage() {
   const title = useRouteTitle();
-  const { list, query: q } = usePagedQuery<AdminUserRow>('admin/get-users-list', {
+  const { list, query: q } = usePagedQuery('admin/get-users-list', {
     role: USER_TYPES.provider,
     type: 'approved',
   });
@@ -66,7 +66,7 @@ export function LearningProvidersPage() {
 export function ProviderUsersPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const q = useApiQuery<{ list: ChildUserRow[] }>('admin/get-child-users-list', { slug });
+  const q = useApiQuery('admin/get-child-users-list', { slug });
   return (
     <Stack gap="md">
       <PageHeader
@@ -94,7 +94,7 @@ export function ProviderUsersPage() {
 
 function RequestsTable({ role, label }: { role: number; label: string }) {
   // two of these tables share one screen: each keeps its own page, search and sort in the URL
-  const { list, query: q } = usePagedQuery<AdminUserRow>(
+  const { list, query: q } = usePagedQuery(
     'admin/get-users-list',
     { role, type: 'request' },
     { prefix: role === USER_TYPES.provider ? 'lp_' : 'org_' },

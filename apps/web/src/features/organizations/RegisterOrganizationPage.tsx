@@ -11,10 +11,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** /register-organization: an organization applies; it waits for the admin's approval (spec 01 §5). */
 export function RegisterOrganizationPage() {
   const [success, setSuccess] = useState<string | null>(null);
-  const { form, onSubmit, otherError, submitting } = useApiForm<
-    { name: string; email: string; org_domain: string; sp_link: string; ip_link: string; description: string },
-    { message: string }
-  >({
+  const { form, onSubmit, otherError, submitting } = useApiForm({
     path: 'create-organization',
     initialValues: { name: '', email: '', org_domain: '', sp_link: '', ip_link: '', description: '' },
     validate: {

@@ -22,7 +22,7 @@ const SEARCH: (keyof SubadminRow)[] = ['first_name', 'last_name', 'email', 'onam
 /** /admin/org-sub-admin: accepted organization sub-admins. */
 export function OrgSubAdminsPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: SubadminRow[] }>('admin/new-org-subadmin-request', { type: 'accepted' });
+  const q = useApiQuery('admin/new-org-subadmin-request', { type: 'accepted' });
   return (
     <Stack gap="md">
       <PageHeader title={title} description="Accepted organization sub-admins." />
@@ -42,7 +42,7 @@ export function OrgSubAdminsPage() {
 /** /admin/org-sub-admin-requests: pending sub-admins, Accept/Reject, then /admin/org-sub-admin. */
 export function OrgSubAdminRequestsPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<{ list: SubadminRow[] }>('admin/new-org-subadmin-request', { type: 'request' });
+  const q = useApiQuery('admin/new-org-subadmin-request', { type: 'request' });
   const decision = useDecision({
     path: 'admin/update-org-subadmin-request',
     invalidates: ['admin/new-org-subadmin-request', 'admin/dashboard-data'],

@@ -34,7 +34,7 @@ export function TrainerRegisterPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const api = useApiForm<PersonValues, { message: string }>({
+  const api = useApiForm<PersonValues, 'trainer-register'>({
     path: 'trainer-register',
     initialValues: EMPTY_PERSON,
     validate: PERSON_VALIDATE,
@@ -56,7 +56,7 @@ export function TrainerRegisterPage() {
 /** /trainer/list: all trainers with Edit. */
 export function TrainerListPage() {
   const title = useRouteTitle();
-  const { list, query: q } = usePagedQuery<Trainer>('trainer-list');
+  const { list, query: q } = usePagedQuery('trainer-list');
   const columns: DataTableColumn<Trainer>[] = [
     { accessor: 'first_name', title: 'First Name', sortable: true },
     { accessor: 'last_name', title: 'Last Name', sortable: true },
@@ -112,7 +112,7 @@ function UpdateTrainerForm({ trainer }: { trainer: Trainer }) {
 export function TrainerUpdatePage() {
   const title = useRouteTitle();
   const { id = '' } = useParams();
-  const q = useApiQuery<{ success: Trainer }>('get-trainer', { id: Number(id) });
+  const q = useApiQuery('get-trainer', { id: Number(id) });
   return (
     <Stack gap="md">
       <PageHeader title={title} />

@@ -19,7 +19,7 @@ type ManagedUser = z.infer<typeof managedUser>;
 /** /users-list: the users the caller manages, each with Edit. */
 export function UsersListPage() {
   const title = useRouteTitle();
-  const { list, query: q } = usePagedQuery<ManagedUser>('get-all-lp-users');
+  const { list, query: q } = usePagedQuery('get-all-lp-users');
   const columns: DataTableColumn<ManagedUser>[] = [
     { accessor: 'first_name', title: 'Name', sortable: true, render: (u) => `${u.first_name} ${u.last_name}` },
     { accessor: 'email', title: 'Email', sortable: true },
@@ -75,7 +75,7 @@ function UpdateUserForm({ user }: { user: ManagedUser }) {
 export function UpdateUserProfilePage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const q = useApiQuery<{ success: ManagedUser }>('get-user-details', { slug });
+  const q = useApiQuery('get-user-details', { slug });
   return (
     <Stack gap="md">
       <PageHeader title={title} />

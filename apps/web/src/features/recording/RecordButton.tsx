@@ -1,7 +1,6 @@
 import { Button, Group, Progress, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
-import type { RecordingFinishResponse, RecordingStartResponse } from '@trainlab/contract';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { apiPost, errorText } from '../../api/client';
 import { apiUpload } from '../../api/upload';
@@ -100,7 +99,7 @@ export function RecordButton({
     const chosen = pickMime(mode, MediaRecorder);
     setPhase('starting');
     try {
-      const res = await apiPost<RecordingStartResponse>('recording-start', {
+      const res = await apiPost('recording-start', {
         slug,
         ...(topicId ? { topic_id: topicId } : {}),
         mime: chosen,
@@ -145,7 +144,7 @@ export function RecordButton({
     onRecordingChange?.(false);
     try {
       await q.flush();
-      const res = await apiPost<RecordingFinishResponse>('recording-finish', { id });
+      const res = await apiPost('recording-finish', { id });
       notifications.show({ color: 'green', message: res.message });
     } catch (e) {
       fail(errorText(e));

@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
-import { type GetRecordingResponse, MSG } from '@trainlab/contract';
+import { MSG } from '@trainlab/contract';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, errorText } from '../../api/client';
 import { getToken } from '../../api/session';
@@ -25,11 +25,7 @@ export function RecordingPage() {
   const external = isExternal(state?.url) ? state.url : undefined;
   // recordings are for signed-in viewers: without a session the server would answer 401 anyway
   const signedIn = !!getToken();
-  const query = useApiQuery<GetRecordingResponse>(
-    'get-recording',
-    { id },
-    { enabled: !external && id !== '' && signedIn },
-  );
+  const query = useApiQuery('get-recording', { id }, { enabled: !external && id !== '' && signedIn });
 
   const rec = query.data?.success;
   const heading = rec ? `${title}: ${rec.topic.session_topic}` : state?.topic ? `${title}: ${state.topic}` : title;

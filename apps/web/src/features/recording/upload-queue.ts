@@ -1,7 +1,11 @@
-import type { RecordingChunkResponse } from '@trainlab/contract';
+import type { ApiAnswer } from '../../api/call-types';
 import { ApiError } from '../../api/client';
 
-export type Uploader = (path: string, fields: Record<string, string | Blob>) => Promise<unknown>;
+/** Sends one chunk of a recording (apiUpload at run time; tests give their own). */
+export type Uploader = (
+  path: 'recording-chunk',
+  fields: { id: string; index: string; file: Blob },
+) => Promise<ApiAnswer<'recording-chunk'>>;
 
 /**
  * Uploads a recording's chunks strictly in order, one at a time, in the background. A chunk larger
@@ -60,11 +64,11 @@ export class UploadQueue {
   private async send(blob: Blob): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = (await this.upload('recording-chunk', {
+        const res = await this.upload('recording-chunk', {
           id: String(this.id),
           index: String(this.nextIndex),
           file: blob,
-        })) as RecordingChunkResponse;
+        });
         this.nextIndex = res?.next_index ?? this.nextIndex + 1;
         return;
       } catch (e) {

@@ -6,16 +6,14 @@ import { useApiMutation } from '../../api/use-api';
 import { CopyValue } from '../../ui/CopyValue';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 
-type Answer = SsoSettings & { message: string };
-
 /**
  * The saved domains and their proof: a domain routes people to the provider only once verified,
  * by the TXT record shown here ('Check now' looks it up) or by the TrainLab administrator
  * (`asAdmin`: the admin's view of an organization, with 'Mark verified').
  */
 export function DomainProofs({ settings, asAdmin }: { settings: SsoSettings; asAdmin: boolean }) {
-  const check = useApiMutation<Record<string, unknown>, Answer>('check-sso-domain', ['sso-settings']);
-  const mark = useApiMutation<Record<string, unknown>, Answer>('verify-sso-domain', ['sso-settings']);
+  const check = useApiMutation('check-sso-domain', ['sso-settings']);
+  const mark = useApiMutation('verify-sso-domain', ['sso-settings']);
   const [result, setResult] = useState<{ domain: string; ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   if (settings.domain_states.length === 0) return null;
@@ -28,7 +26,12 @@ export function DomainProofs({ settings, asAdmin }: { settings: SsoSettings; asA
       const answer =
         action === 'check'
           ? await check.mutateAsync({ ...owner, domain: state.domain })
-          : await mark.mutateAsync({ ...owner, domain: state.domain, verified: !state.verified });
+          : // only the administrator marks (asAdmin), so the organization is always named
+            await mark.mutateAsync({
+              organization_id: settings.organization_id,
+              domain: state.domain,
+              verified: !state.verified,
+            });
       setResult({ domain: state.domain, ok: true, text: answer.message });
     } catch (e) {
       setResult({ domain: state.domain, ok: false, text: errorText(e) });

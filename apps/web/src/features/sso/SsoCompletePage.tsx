@@ -13,7 +13,7 @@ const exchanges = new Map<string, Promise<{ success: SessionUser }>>();
 const exchange = (code: string) => {
   let pending = exchanges.get(code);
   if (!pending) {
-    pending = apiPost<{ success: SessionUser }>('sso-exchange', { code });
+    pending = apiPost('sso-exchange', { code });
     exchanges.set(code, pending);
   }
   return pending;

@@ -28,8 +28,6 @@ import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { DomainProofs } from './DomainProofs';
 
-type Saved = SsoSettings & { message: string };
-
 /** The organization's own single sign-on settings. */
 export function OrgSsoSettingsPage() {
   return <SsoSettingsScreen organizationId={null} />;
@@ -43,7 +41,7 @@ export function AdminSsoSettingsPage() {
 
 function SsoSettingsScreen({ organizationId, back }: { organizationId: number | null; back?: boolean }) {
   const body = organizationId === null ? {} : { organization_id: organizationId };
-  const q = useApiQuery<SsoSettings>('sso-settings', body);
+  const q = useApiQuery('sso-settings', body);
   return (
     <Stack gap="lg">
       {back ? <BackLink to="/admin/organizations">Organizations</BackLink> : null}
@@ -128,7 +126,7 @@ interface FormValues extends Record<string, unknown> {
 function SettingsForm({ settings, organizationId }: { settings: SsoSettings; organizationId: number | null }) {
   const client = useQueryClient();
   const [saved, setSaved] = useState<string | null>(null);
-  const { form, onSubmit, otherError, submitting } = useApiForm<FormValues, Saved>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<FormValues, 'save-sso-settings'>({
     path: 'save-sso-settings',
     initialValues: {
       protocol: settings.protocol ?? 'saml',

@@ -29,7 +29,7 @@ const FIELDS: [keyof Bank, string][] = [
 
 /** One account whole: read from the server only when the admin asks (each reveal is audited there). */
 function WholeAccount({ row, onClose }: { row: Row; onClose: () => void }) {
-  const q = useApiQuery<{ success: Bank }>('get-bank-details', { id: row.id });
+  const q = useApiQuery('get-bank-details', { id: row.id });
   return (
     <Modal opened onClose={onClose} title={`Bank account of ${row.trainer_name}`} size="lg">
       {q.error ? (
@@ -67,7 +67,7 @@ function WholeAccount({ row, onClose }: { row: Row; onClose: () => void }) {
 /** /admin/trainer-bank-details: every trainer's bank accounts, numbers masked; one shown whole on request. */
 export function AdminBankListPage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<Row>('admin-bank-details-list', {}, { sort: 'trainer_name' });
+  const { list, query } = usePagedQuery('admin-bank-details-list', {}, { sort: 'trainer_name' });
   const [shown, setShown] = useState<Row | null>(null);
   return (
     <Stack gap="md">

@@ -18,7 +18,7 @@ const LIST = '/trainer/bank-details-list';
 /** /trainer/bank-details-list: the trainer's accounts, numbers masked. */
 export function BankListPage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<Bank>('bank-details-list');
+  const { list, query } = usePagedQuery('bank-details-list');
   const remove = useRemove('delete-bank-details', 'bank-details-list');
   return (
     <Stack gap="md">
@@ -82,7 +82,7 @@ function BankForm({ bank }: { bank?: Bank }) {
   const initial: Values = bank
     ? (Object.fromEntries(Object.keys(EMPTY).map((k) => [k, (bank[k as keyof Bank] as string | null) ?? ''])) as Values)
     : EMPTY;
-  const api = useApiForm<Values, { message: string }>({
+  const api = useApiForm<Values, 'update-bank-details' | 'add-bank-details'>({
     path: bank ? 'update-bank-details' : 'add-bank-details',
     initialValues: initial,
     validate: {
@@ -131,11 +131,6 @@ export function AddBankPage() {
 export function UpdateBankPage() {
   const id = decodeId(useParams().id);
   return (
-    <UpdateRecordPage<Bank>
-      get="get-bank-details"
-      id={id}
-      valid={id > 0}
-      form={(b) => <BankForm key={b.id} bank={b} />}
-    />
+    <UpdateRecordPage get="get-bank-details" id={id} valid={id > 0} form={(b) => <BankForm key={b.id} bank={b} />} />
   );
 }

@@ -21,7 +21,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** /trainer/certificate/list */
 export function CertificateListPage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<Certificate>('trainer-certificate-list');
+  const { list, query } = usePagedQuery('trainer-certificate-list');
   const remove = useRemove('delete-trainer-certificate', 'trainer-certificate-list');
   return (
     <Stack gap="md">
@@ -101,7 +101,7 @@ type Values = {
 function CertificateForm({ current }: { current?: Certificate }) {
   const saved = useSaved('trainer-certificate-list', LIST);
   const [file, setFile] = useState<File | null>(null);
-  const api = useUploadForm<Values>({
+  const api = useUploadForm<Values, 'update-trainer-certificate' | 'add-trainer-certificate'>({
     path: current ? 'update-trainer-certificate' : 'add-trainer-certificate',
     initialValues: {
       skill_id: current ? String(current.skill_id) : null,
@@ -158,7 +158,7 @@ export function CertificateAddPage() {
 /** /trainer/certificate/update/:id */
 export function CertificateUpdatePage() {
   return (
-    <UpdateRecordPage<Certificate>
+    <UpdateRecordPage
       get="get-trainer-certificate"
       id={Number(useParams().id)}
       form={(c) => <CertificateForm key={c.id} current={c} />}

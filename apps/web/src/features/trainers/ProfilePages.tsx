@@ -41,7 +41,7 @@ const LABELS: [keyof Profile, string][] = [
   ['experience_over_all', 'Overall Experience (years)'],
 ];
 
-const useProfile = () => useApiQuery<{ success: Profile }>('get-trainer-profile');
+const useProfile = () => useApiQuery('get-trainer-profile');
 
 /** /trainer/profile: the profile, read-only, with an edit link. */
 export function TrainerProfilePage() {
@@ -100,7 +100,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const client = useQueryClient();
   const [pic, setPic] = useState<File | null>(null);
   const [proof, setProof] = useState<File | null>(null);
-  const api = useUploadForm<Values>({
+  const api = useUploadForm<Values, 'update-trainer-profile'>({
     path: 'update-trainer-profile',
     initialValues: toValues(profile),
     files: () => ({ profile_pic: pic, address_proof: proof }),

@@ -20,7 +20,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** /trainer/reference/list */
 export function ReferenceListPage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<Reference>('trainer-reference-list');
+  const { list, query } = usePagedQuery('trainer-reference-list');
   const remove = useRemove('delete-trainer-reference', 'trainer-reference-list');
   return (
     <Stack gap="md">
@@ -77,7 +77,7 @@ interface Values extends Record<string, unknown> {
 
 function ReferenceForm({ current }: { current?: Reference }) {
   const saved = useSaved('trainer-reference-list', LIST);
-  const api = useApiForm<Values, { message: string }>({
+  const api = useApiForm<Values, 'update-trainer-reference' | 'add-trainer-reference'>({
     path: current ? 'update-trainer-reference' : 'add-trainer-reference',
     initialValues: {
       skill_id: current ? String(current.skill_id) : null,
@@ -127,7 +127,7 @@ export function ReferenceAddPage() {
 /** /trainer/reference/update/:id */
 export function ReferenceUpdatePage() {
   return (
-    <UpdateRecordPage<Reference>
+    <UpdateRecordPage
       get="get-trainer-reference"
       id={Number(useParams().id)}
       form={(r) => <ReferenceForm key={r.id} current={r} />}

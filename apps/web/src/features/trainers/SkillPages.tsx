@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { EXPERIENCE_TYPES, type skill, type skillCategory, type trainerSkill } from '@trainlab/contract';
+import { EXPERIENCE_TYPES, type trainerSkill } from '@trainlab/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -19,14 +19,12 @@ import { AddRecordPage, UpdateRecordPage } from './RecordPages';
 import { DeleteButton, FormCard, useRemove, useSaved } from './shared';
 
 type TrainerSkill = z.infer<typeof trainerSkill>;
-type Skill = z.infer<typeof skill>;
-type Category = z.infer<typeof skillCategory>;
 const LIST = '/trainer/skill-list';
 
 /** /trainer/skill-list: Sr.No, Category, Skill, Experience, Rate per hour, Action. */
 export function SkillListPage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<TrainerSkill>('trainer-skill-list');
+  const { list, query } = usePagedQuery('trainer-skill-list');
   const remove = useRemove('delete-trainer-skill', 'trainer-skill-list');
   return (
     <Stack gap="md">
@@ -85,7 +83,8 @@ interface Values extends Record<string, unknown> {
 }
 
 /** Adds a skill to the chosen category; the button waits for a category (spec 02 §2). */
-function NewSkill({ categoryId, onAdded }: { categoryId: string | null; onAdded: (id: number) => void }) {
+/** `onAdded` gets the new skill's id (the contract's write answer has it optional; /create-skill always sends it). */
+function NewSkill({ categoryId, onAdded }: { categoryId: string | null; onAdded: (id: number | undefined) => void }) {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -94,7 +93,7 @@ function NewSkill({ categoryId, onAdded }: { categoryId: string | null; onAdded:
     if (!name.trim()) return setError('The name field is required.');
     setBusy(true);
     try {
-      const res = await apiPost<{ message: string; id: number }>('create-skill', { name, category_id: categoryId });
+      const res = await apiPost('create-skill', { name, category_id: categoryId });
       notifications.show({ color: 'green', message: res.message });
       await client.invalidateQueries({ queryKey: ['get-skills'] });
       setName('');
@@ -125,7 +124,7 @@ function NewSkill({ categoryId, onAdded }: { categoryId: string | null; onAdded:
 
 function SkillForm({ current }: { current?: TrainerSkill }) {
   const saved = useSaved('trainer-skill-list', LIST);
-  const api = useApiForm<Values, { message: string }>({
+  const api = useApiForm<Values, 'update-trainer-skill' | 'add-trainer-skill'>({
     path: current ? 'update-trainer-skill' : 'add-trainer-skill',
     initialValues: {
       category_id: current ? String(current.category_id) : null,
@@ -144,9 +143,9 @@ function SkillForm({ current }: { current?: TrainerSkill }) {
     onSuccess: saved,
   });
   const { form } = api;
-  const categories = useApiQuery<{ list: Category[] }>('skill-categories');
+  const categories = useApiQuery('skill-categories');
   const categoryId = form.values.category_id;
-  const skills = useApiQuery<{ list: Skill[] }>('get-skills', { category_id: categoryId }, { enabled: !!categoryId });
+  const skills = useApiQuery('get-skills', { category_id: categoryId }, { enabled: !!categoryId });
   return (
     <FormCard label="Skill" {...api} back={LIST}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -200,7 +199,7 @@ export function SkillAddPage() {
 /** /trainer/skill-update/:id */
 export function SkillUpdatePage() {
   return (
-    <UpdateRecordPage<TrainerSkill>
+    <UpdateRecordPage
       get="get-trainer-skill"
       id={Number(useParams().id)}
       form={(s) => <SkillForm key={s.tsid} current={s} />}

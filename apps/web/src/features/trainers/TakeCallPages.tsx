@@ -19,16 +19,7 @@ import type { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type requirementStatusResponse,
-  type skill,
-  type skillCategory,
-  TAKE_CALL_TRAINER_STATUS_LABELS,
-  type takeCallDetailsPage,
-  type takeCallRow,
-  type takeCallTrainerRow,
-  type trainerSearchRow,
-} from '@trainlab/contract';
+import { TAKE_CALL_TRAINER_STATUS_LABELS, type takeCallRow } from '@trainlab/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -48,9 +39,7 @@ import { RowLink } from '../../ui/RowLink';
 import { formatDateTime } from '../learner/format';
 import { decodeId, encodeId } from './shared';
 
-type SearchRow = z.infer<typeof trainerSearchRow>;
 type TakeCall = z.infer<typeof takeCallRow>;
-type TrainerAnswer = z.infer<typeof takeCallTrainerRow>;
 
 /** 'YYYY-MM-DDTHH:mm' for a datetime-local input, and back to ISO for the server. */
 const localNow = () => dayjs().format('YYYY-MM-DDTHH:mm');
@@ -118,16 +107,12 @@ export function SearchTrainersPage() {
     min_experience_months: '',
   });
   const [selected, setSelected] = useState<number[]>([]);
-  const categories = useApiQuery<{ list: z.infer<typeof skillCategory>[] }>('skill-categories');
-  const skills = useApiQuery<{ list: z.infer<typeof skill>[] }>(
-    'get-skills',
-    { category_id: filters.category_id },
-    { enabled: !!filters.category_id },
-  );
+  const categories = useApiQuery('skill-categories');
+  const skills = useApiQuery('get-skills', { category_id: filters.category_id }, { enabled: !!filters.category_id });
   const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== null && v !== ''));
-  const { list, query } = usePagedQuery<SearchRow>('get-trainer-list', body, { per_page: 12 });
-  const training = useApiQuery<{ success: { name: string } }>('get-training-details', { slug });
-  const api = useApiForm<CallValues, { message: string }>({
+  const { list, query } = usePagedQuery('get-trainer-list', body, { per_page: 12 });
+  const training = useApiQuery('get-training-details', { slug });
+  const api = useApiForm<CallValues, 'create-take-call'>({
     path: 'create-take-call',
     initialValues: { title: '', start: '', end: '' },
     validate: callValidate,
@@ -264,7 +249,7 @@ export function SearchTrainersPage() {
 
 function RescheduleModal({ call, onClose }: { call: TakeCall; onClose: () => void }) {
   const client = useQueryClient();
-  const api = useApiForm<CallValues, { message: string }>({
+  const api = useApiForm<CallValues, 'reschedule-take-call'>({
     path: 'reschedule-take-call',
     initialValues: { title: call.title, start: toLocal(call.start), end: toLocal(call.end) },
     validate: callValidate,
@@ -294,8 +279,8 @@ function RescheduleModal({ call, onClose }: { call: TakeCall; onClose: () => voi
 export function TakeCallListPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
-  const { list, query } = usePagedQuery<TakeCall>('show-take-call');
-  const trainings = useApiQuery<{ list: { slug: string; name: string }[] }>('all-trainings', { per_page: 100 });
+  const { list, query } = usePagedQuery('show-take-call');
+  const trainings = useApiQuery('all-trainings', { per_page: 100 });
   const [moving, setMoving] = useState<TakeCall | null>(null);
   return (
     <Stack gap="md">
@@ -372,8 +357,8 @@ export function TakeCallTrainersPage() {
   const id = decodeId(useParams().id);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { list, query } = usePagedQuery<TrainerAnswer>('show-take-call-details', { id }, { enabled: id > 0 });
-  const data = query.data as z.infer<typeof takeCallDetailsPage> | undefined;
+  const { list, query } = usePagedQuery('show-take-call-details', { id }, { enabled: id > 0 });
+  const data = query.data;
   const [selected, setSelected] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -381,7 +366,7 @@ export function TakeCallTrainersPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await apiPost<{ message: string }>('assign-trainer-to-training', {
+      const res = await apiPost('assign-trainer-to-training', {
         take_call_id: id,
         trainer_ids: selected,
       });
@@ -468,7 +453,7 @@ export function TakeCallTrainersPage() {
 export function TrainerRequirementStatusPage() {
   const title = useRouteTitle();
   const { trainer_id, take_call_id } = useParams();
-  const q = useApiQuery<z.infer<typeof requirementStatusResponse>>('get-training-trainers-requirement-status', {
+  const q = useApiQuery('get-training-trainers-requirement-status', {
     trainer_id: Number(trainer_id),
     take_call_id: Number(take_call_id),
   });

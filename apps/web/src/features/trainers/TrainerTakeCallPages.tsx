@@ -1,12 +1,7 @@
 import { Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type requirementList,
-  TAKE_CALL_ANSWER_OPTIONS,
-  TRAINER_TAKE_CALL_STATUS_LABELS,
-  type trainerTakeCallRow,
-} from '@trainlab/contract';
+import { TAKE_CALL_ANSWER_OPTIONS, TRAINER_TAKE_CALL_STATUS_LABELS, type trainerTakeCallRow } from '@trainlab/contract';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -49,7 +44,7 @@ function ConfirmTakeCallModal({ row, onClose }: { row: Row; onClose: () => void 
       : v && dayjs(v).isBefore(dayjs().subtract(1, 'minute'))
         ? `The propose date${n} must be a date after or equal to now.`
         : null;
-  const api = useApiForm<AnswerValues, { message: string }>({
+  const api = useApiForm<AnswerValues, 'reschedule-trainer-take-call'>({
     path: 'reschedule-trainer-take-call',
     initialValues: {
       status: row.status ? String(row.status) : null,
@@ -119,7 +114,7 @@ function ConfirmTakeCallModal({ row, onClose }: { row: Row; onClose: () => void 
 /** /trainer-take-calls: every take call sent to the trainer with its status; answer and requirements. */
 export function TrainerTakeCallsPage() {
   const title = useRouteTitle();
-  const { list, query } = usePagedQuery<Row>('trainer-take-calls');
+  const { list, query } = usePagedQuery('trainer-take-calls');
   const [answering, setAnswering] = useState<Row | null>(null);
   return (
     <Stack gap="md">
@@ -192,7 +187,7 @@ export function ConfirmRequirementPage() {
   const takeCallId = Number(useParams().id);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const q = useApiQuery<z.infer<typeof requirementList>>('get-training-requirements', { take_call_id: takeCallId });
+  const q = useApiQuery('get-training-requirements', { take_call_id: takeCallId });
   const [selected, setSelected] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -226,7 +221,7 @@ export function ConfirmRequirementPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await apiPost<{ message: string }>('update-training-requirement', { ids: selected });
+      const res = await apiPost('update-training-requirement', { ids: selected });
       notifications.show({ color: 'green', message: res.message });
       await client.invalidateQueries({ queryKey: ['get-training-requirements'] });
       navigate('/trainer-take-calls');

@@ -6,6 +6,7 @@ import { MSG } from '@trainlab/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { ApiAnswer, ApiPath } from '../../api/call-types';
 import { apiPost, errorText, toFormErrors } from '../../api/client';
 import { apiUpload } from '../../api/upload';
 import { confirmAction } from '../../ui/confirm';
@@ -32,17 +33,19 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
  * A form sent as multipart (profile, certificates): text fields plus files; 422 messages land under
  * their fields like every other form.
  */
-export function useUploadForm<V extends Record<string, unknown>, R = { message: string }>(opts: {
-  path: string;
+export function useUploadForm<V extends Record<string, unknown>, P extends ApiPath>(opts: {
+  path: P;
   initialValues: V;
   validate?: FormValidateInput<V>;
   files: () => Record<string, File | null>;
-  onSuccess: (data: R) => void;
+  onSuccess: (data: ApiAnswer<P>) => void;
 }) {
   const form = useForm<V>({ mode: 'controlled', initialValues: opts.initialValues, validate: opts.validate });
   const [otherError, setOtherError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (fields: Record<string, string | Blob>) => apiUpload<R>(opts.path, fields),
+    // the parts are built from the form's values and files, so they are sent as the upload sends them
+    mutationFn: (fields: Record<string, string | Blob>) =>
+      (apiUpload as (path: string, parts: typeof fields) => Promise<ApiAnswer<P>>)(opts.path, fields),
   });
   const onSubmit = form.onSubmit(async (values) => {
     setOtherError(null);
@@ -98,7 +101,10 @@ export function FormCard(props: {
 }
 
 /** Delete with a confirmation; the toast says what the server said and the list reloads. */
-export function useRemove(path: string, listPath: string) {
+export function useRemove(
+  path: 'delete-bank-details' | 'delete-trainer-certificate' | 'delete-trainer-reference' | 'delete-trainer-skill',
+  listPath: ApiPath,
+) {
   const client = useQueryClient();
   return (id: number, what: string) =>
     confirmAction({
@@ -107,7 +113,7 @@ export function useRemove(path: string, listPath: string) {
       danger: true,
       onConfirm: async () => {
         try {
-          const res = await apiPost<{ message: string }>(path, { id });
+          const res = await apiPost(path, { id });
           notifications.show({ color: 'green', message: res.message || MSG.recordDeleted });
           await client.invalidateQueries({ queryKey: [listPath] });
         } catch (error) {
@@ -127,7 +133,7 @@ export function DeleteButton({ label, onClick }: { label: string; onClick: () =>
 }
 
 /** After a save: the toast, the list refreshed, back to the list. */
-export function useSaved(listPath: string, to: string) {
+export function useSaved(listPath: ApiPath, to: string) {
   const client = useQueryClient();
   const navigate = useNavigate();
   return async (data: { message?: string }) => {
@@ -145,8 +151,7 @@ export function OwnSkillSelect(props: {
 }) {
   const q = useQuery({
     queryKey: ['trainer-skill-list', { per_page: 100 }],
-    queryFn: () =>
-      apiPost<{ list: { skill_id: number; sname: string; cname: string }[] }>('trainer-skill-list', { per_page: 100 }),
+    queryFn: () => apiPost('trainer-skill-list', { per_page: 100 }),
   });
   return (
     <Select

@@ -92,7 +92,7 @@ export function AllTrainingsPage() {
   const title = useRouteTitle();
   const navigate = useNavigate();
   const location = useLocation();
-  const { list, query: q } = usePagedQuery<TrainingRow>('all-trainings');
+  const { list, query: q } = usePagedQuery('all-trainings');
   const { run, busyKey } = useRowAction(['all-trainings', 'get-dashboard-data']);
   const [editing, setEditing] = useState<TrainingRow | null>(null);
 

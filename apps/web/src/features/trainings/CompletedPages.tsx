@@ -2,10 +2,8 @@ import { Badge, Button, Group, Modal, NumberInput, Stack, Switch, Text, TextInpu
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileDescription, IconMail, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { certificateSettingsRecord } from '@trainlab/contract';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
 import { errorText } from '../../api/client';
 import { apiDownload } from '../../api/upload';
 import { useApiQuery } from '../../api/use-api';
@@ -29,12 +27,10 @@ import {
   useRowAction,
 } from './shared';
 
-type CertificateSettings = z.infer<typeof certificateSettingsRecord>;
-
 /** /completed-trainings: ended trainings with their users and details, plus certificate settings. */
 export function CompletedTrainingsPage() {
   const title = useRouteTitle();
-  const { list, query: q } = usePagedQuery<TrainingRow>('completed-trainings');
+  const { list, query: q } = usePagedQuery('completed-trainings');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const columns: DataTableColumn<TrainingRow>[] = [
     { accessor: 'name', title: 'Name', sortable: true },
@@ -97,7 +93,7 @@ export function CompletedTrainingsPage() {
 }
 
 function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
-  const q = useApiQuery<{ success: CertificateSettings }>('get-certificate-settings');
+  const q = useApiQuery('get-certificate-settings');
   const client = useQueryClient();
   const { form, onSubmit, otherError, submitting } = useApiForm<
     {
@@ -107,7 +103,7 @@ function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
       min_attendance_percent: number | string;
       min_post_score_percent: number | string;
     },
-    { message: string }
+    'update-certificate-settings'
   >({
     path: 'update-certificate-settings',
     initialValues: {
@@ -166,7 +162,7 @@ function CertificateSettingsForm({ onDone }: { onDone: () => void }) {
  */
 export function CompletedTrainingUsersPage() {
   const { slug = '' } = useParams();
-  const { list, query: q } = usePagedQuery<TrainingUserRow>('lp/get-training-users', { slug });
+  const { list, query: q } = usePagedQuery('lp/get-training-users', { slug });
   const { run, busyKey } = useRowAction(['lp/get-training-users']);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);

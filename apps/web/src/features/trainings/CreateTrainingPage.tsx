@@ -28,7 +28,7 @@ import { LoadingLines } from '../../ui/Loading';
 import { formatInr } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
 import type { CreatedTraining } from './AllTrainingsPage';
-import { type List as ListOf, pickerToIso } from './shared';
+import { pickerToIso } from './shared';
 import { TrainingDetailFields } from './TrainingDetailFields';
 
 type ServicePrice = z.infer<typeof servicePrice>;
@@ -80,10 +80,10 @@ export function CreateTrainingPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<string | null>('create');
   const [requirement, setRequirement] = useState('');
-  const prices = useApiQuery<ListOf<ServicePrice>>('get-services-price');
+  const prices = useApiQuery('get-services-price');
   const [now] = useState(() => new Date());
 
-  const { form, onSubmit, otherError, submitting } = useApiForm<CreateValues, { message: string; slug: string }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<CreateValues, 'create-training'>({
     path: 'create-training',
     initialValues: {
       name: '',

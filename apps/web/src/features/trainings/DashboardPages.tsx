@@ -20,17 +20,9 @@ import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
 import { LazyDashboardCharts } from '../dashboards/LazyDashboardCharts';
 import { SyllabusTable } from './SyllabusPages';
-import { formatDateTime, type List, type TrainingRow } from './shared';
+import { formatDateTime, type TrainingRow } from './shared';
 
 type DashboardItem = z.infer<typeof dashboardItem>;
-interface DashboardData {
-  list: DashboardItem[];
-  total_trainings: number;
-  upcoming_trainings: number;
-  completed_trainings: number;
-  total_participants: number;
-}
-
 function StatCard({ label, value, icon }: { label: string; value: number | undefined; icon: React.ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md">
@@ -54,7 +46,7 @@ function StatCard({ label, value, icon }: { label: string; value: number | undef
 /** /learning-provider: the provider dashboard (counts, upcoming trainings, quick links). */
 export function ProviderDashboardPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<DashboardData>('get-dashboard-data');
+  const q = useApiQuery('get-dashboard-data');
   const d = q.data;
   const columns: DataTableColumn<DashboardItem>[] = [
     { accessor: 'name', title: 'Name' },
@@ -109,7 +101,7 @@ export function ProviderDashboardPage() {
 /** /trainer/assigned-trainings: the calling trainer's trainings, the syllabus in a dialog. */
 export function TrainerAssignedTrainingsPage() {
   const title = useRouteTitle();
-  const q = useApiQuery<List<TrainingRow>>('trainer/assigned-trainings');
+  const q = useApiQuery('trainer/assigned-trainings');
   const [open, setOpen] = useState<TrainingRow | null>(null);
   const columns: DataTableColumn<TrainingRow>[] = [
     { accessor: 'name', title: 'Name' },

@@ -11,16 +11,7 @@ import { LoadingLines } from '../../ui/Loading';
 import { formatInr } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
-import {
-  BackLink,
-  encodeId,
-  formatDateTime,
-  type List as ListOf,
-  PublicBadge,
-  type SyllabusTopic,
-  TopicStatusBadge,
-  type TrainingRow,
-} from './shared';
+import { BackLink, encodeId, formatDateTime, PublicBadge, type SyllabusTopic, TopicStatusBadge } from './shared';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -39,8 +30,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function TrainingDetailsPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const details = useApiQuery<{ success: TrainingRow }>('get-training-details', { slug });
-  const topics = useApiQuery<ListOf<SyllabusTopic>>('get-training-syllabus', { slug });
+  const details = useApiQuery('get-training-details', { slug });
+  const topics = useApiQuery('get-training-syllabus', { slug });
   const t = details.data?.success;
 
   const columns: DataTableColumn<SyllabusTopic>[] = [

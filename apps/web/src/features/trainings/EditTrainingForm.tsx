@@ -3,6 +3,7 @@ import { Alert, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import type { ApiRequest } from '../../api/call-types';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FormActions } from '../../ui/FormActions';
@@ -36,6 +37,7 @@ function valuesOf(t: TrainingRow): EditValues {
 }
 
 /** The details as the API takes them, to send only those that changed. */
+type Details = ReturnType<typeof details>;
 const details = (v: EditValues) => ({
   name: v.name,
   start_date: pickerToIso(v.start_date),
@@ -54,17 +56,22 @@ export function EditTrainingForm({ training, onDone }: { training: TrainingRow; 
   const client = useQueryClient();
   const started = training.status !== 0;
   const initial = valuesOf(training);
-  const { form, onSubmit, otherError, submitting } = useApiForm<EditValues, { message: string }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<EditValues, 'update-training'>({
     path: 'update-training',
     initialValues: initial,
     toBody: (v) => {
-      const body: Record<string, unknown> = { slug: training.slug };
+      const changed: Partial<Details> = {};
       if (!started) {
         const [now, was] = [details(v), details(initial)];
-        for (const key of Object.keys(now) as (keyof typeof now)[]) {
-          if (String(now[key]) !== String(was[key])) body[key] = now[key];
+        // one key at a time, so the typecheck pairs each detail with its own type
+        const copy = <K extends keyof Details>(key: K) => {
+          changed[key] = now[key];
+        };
+        for (const key of Object.keys(now) as (keyof Details)[]) {
+          if (String(now[key]) !== String(was[key])) copy(key);
         }
       }
+      const body: ApiRequest<'update-training'> = { slug: training.slug, ...changed };
       if (v.pre_assessment !== initial.pre_assessment) body.pre_assessment = v.pre_assessment ? 1 : 0;
       if (v.post_assessment !== initial.post_assessment) body.post_assessment = v.post_assessment ? 1 : 0;
       return body;

@@ -1,12 +1,11 @@
 import { Anchor, Badge, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { sessionBundlePage, sessionBundleRow } from '@trainlab/contract';
+import type { sessionBundleRow } from '@trainlab/contract';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { usePagedQuery } from '../../api/use-paged-query';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 
 type BundleRow = z.infer<typeof sessionBundleRow>;
-type BundlePage = z.infer<typeof sessionBundlePage>;
 
 const percent = (v: number | null) => (v === null ? 'Not taken' : `${v} %`);
 
@@ -34,8 +33,8 @@ const columns: DataTableColumn<BundleRow>[] = [
  * post percent and gain, and the training's recordings, in one place.
  */
 export function SessionBundleSection({ slug }: { slug: string }) {
-  const { list, query } = usePagedQuery<BundleRow>('get-session-bundle', { slug }, { prefix: 'bundle_' });
-  const data = query.data as BundlePage | undefined;
+  const { list, query } = usePagedQuery('get-session-bundle', { slug }, { prefix: 'bundle_' });
+  const data = query.data;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="session-bundle-title">
       <Stack gap="sm">

@@ -23,11 +23,9 @@ import {
   decodeId,
   encodeId,
   formatDateTime,
-  type List,
   pickerProps,
   type SyllabusTopic,
   TopicStatusBadge,
-  type TrainingRow,
   useRowAction,
 } from './shared';
 
@@ -58,7 +56,7 @@ interface SyllabusTableProps {
 
 /** The topics of a training with Start / Complete (and, for managers, Delete and Attendance). */
 export function SyllabusTable({ slug, manage, trainingId }: SyllabusTableProps) {
-  const q = useApiQuery<List<SyllabusTopic>>('get-training-syllabus', { slug });
+  const q = useApiQuery('get-training-syllabus', { slug });
   const { run, busyKey } = useRowAction(['get-training-syllabus', 'all-trainings']);
 
   const start = async (s: SyllabusTopic) => {
@@ -151,7 +149,7 @@ export function SyllabusTable({ slug, manage, trainingId }: SyllabusTableProps) 
 export function TrainingSyllabusPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
-  const details = useApiQuery<{ success: TrainingRow }>('get-training-details', { slug });
+  const details = useApiQuery('get-training-details', { slug });
   const t = details.data?.success;
   return (
     <Stack gap="md">
@@ -190,7 +188,7 @@ export function AddTrainingSyllabusPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const back = `/training-syllabus/${slug}`;
-  const { form, onSubmit, otherError, submitting } = useApiForm<TopicValues, { message: string }>({
+  const { form, onSubmit, otherError, submitting } = useApiForm<TopicValues, 'add-training-syllabus'>({
     path: 'add-training-syllabus',
     initialValues: { topic_name: '', start_time: null, end_time: null },
     validate: {
@@ -267,7 +265,7 @@ export function TrainingAttendancePage() {
   const title = useRouteTitle();
   const { id: raw } = useParams();
   const id = decodeId(raw);
-  const q = useApiQuery<List<AttendanceRow>>('training-attendances-details', { id }, { enabled: id !== null });
+  const q = useApiQuery('training-attendances-details', { id }, { enabled: id !== null });
   const columns: DataTableColumn<AttendanceRow>[] = [
     { accessor: 'first_name', title: 'First Name' },
     { accessor: 'last_name', title: 'Last Name' },

@@ -15,11 +15,11 @@ import { ImportPanel } from '../../ui/ImportPanel';
 import { LearnerPicker } from '../../ui/LearnerPicker';
 import { LoadingLines } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { BackLink, formatDateTime, JoinBadge, type List, type TrainerItem, type TrainingUserRow } from './shared';
+import { BackLink, formatDateTime, JoinBadge, type TrainingUserRow } from './shared';
 
 /** The training a page of its users is about, by name (issue 41: "Add Training User" did not say which). */
 function useTrainingTitle(title: string, slug: string) {
-  const details = useApiQuery<{ success: { name: string } }>('get-training-details', { slug });
+  const details = useApiQuery('get-training-details', { slug });
   return details.data ? `${title}: ${details.data.success.name}` : title;
 }
 
@@ -31,7 +31,7 @@ export function AddTrainingUserPage() {
   const client = useQueryClient();
   const { form, onSubmit, otherError, submitting } = useApiForm<
     { first_name: string; last_name: string; mobile_no: string; email: string },
-    { message: string }
+    'lp/add-training-user'
   >({
     path: 'lp/add-training-user',
     initialValues: { first_name: '', last_name: '', mobile_no: '', email: '' },
@@ -104,7 +104,7 @@ export function AddTrainingUserPage() {
 export function ShowTrainingUsersPage() {
   const { slug = '' } = useParams();
   const title = useTrainingTitle(useRouteTitle(), slug);
-  const { list, query: q } = usePagedQuery<TrainingUserRow>('lp/get-training-users', { slug });
+  const { list, query: q } = usePagedQuery('lp/get-training-users', { slug });
   const columns: DataTableColumn<TrainingUserRow>[] = [
     { accessor: 'email', title: 'User Name', sortable: true, render: (u) => u.user_name },
     { accessor: 'first_name', title: 'Name', sortable: true, render: (u) => u.name },
@@ -146,9 +146,12 @@ export function AssignTrainerPage() {
   const title = useRouteTitle();
   const { slug = '' } = useParams();
   const navigate = useNavigate();
-  const all = useApiQuery<List<TrainerItem>>('get-trainers-for-assignment');
-  const current = useApiQuery<List<TrainerItem>>('get-training-trainers', { slug });
-  const { form, onSubmit, otherError, submitting } = useApiForm<{ trainer_ids: string[] }, { message: string }>({
+  const all = useApiQuery('get-trainers-for-assignment');
+  const current = useApiQuery('get-training-trainers', { slug });
+  const { form, onSubmit, otherError, submitting } = useApiForm<
+    { trainer_ids: string[] },
+    'assign-trainers-to-training'
+  >({
     path: 'assign-trainers-to-training',
     initialValues: { trainer_ids: [] },
     toBody: (v) => ({ slug, trainer_ids: v.trainer_ids.map(Number) }),

@@ -6,6 +6,7 @@ import { TOPIC_STATUS_LABELS } from '@trainlab/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { z } from 'zod';
+import type { ApiAnswer, ApiPath, ApiRequest, SendCall } from '../../api/call-types';
 import { apiPost, errorText } from '../../api/client';
 
 export type TrainingRow = z.infer<typeof trainingRow>;
@@ -16,7 +17,6 @@ export type TrainingUserRow = z.infer<typeof trainingUserRow>;
 export type SyllabusTopic = z.infer<typeof syllabusTopic>;
 export type AttendanceRow = z.infer<typeof attendanceRow>;
 export type TrainerItem = z.infer<typeof trainerItem>;
-export type List<T> = { list: T[] };
 
 /** A readable local date-time ('21 Nov 2026, 09:30 AM'); '—' when absent. */
 export function formatDateTime(value: string | null | undefined): string {
@@ -89,17 +89,14 @@ export { BackLink } from '../../ui/BackLink';
  * A write from a row action: shows the server message as a toast (errors in red), refreshes the
  * given lists and reports which row is busy.
  */
-export function useRowAction(invalidates: string[]) {
+export function useRowAction(invalidates: ApiPath[]) {
   const client = useQueryClient();
   const [busyKey, setBusyKey] = useState<string | null>(null);
-  async function run<T extends { message?: string }>(
-    key: string,
-    path: string,
-    body: Record<string, unknown>,
-  ): Promise<T | null> {
+  async function run<P extends ApiPath>(key: string, path: P, body: ApiRequest<P>): Promise<ApiAnswer<P> | null> {
     setBusyKey(key);
     try {
-      const data = await apiPost<T>(path, body);
+      // the signature has checked the body against the call; every row action answers its message
+      const data = (await (apiPost as SendCall)(path, body)) as ApiAnswer<P> & { message?: string };
       if (data?.message) notifications.show({ color: 'green', message: data.message });
       await Promise.all(invalidates.map((p) => client.invalidateQueries({ queryKey: [p] })));
       return data;

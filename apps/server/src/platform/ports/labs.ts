@@ -1,4 +1,7 @@
 /**
+ * The lab engine port (the composition root, bootstrap.ts, picks an engine from adapters/labs and
+ * hands it to the domains as Deps.labs).
+ *
  * A lab engine: where labs run. The server keeps the records, meters and access rules; an engine
  * only creates, starts, stops, deletes and reports on the machines, and says how to reach them.
  */
