@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { BANK_HEADER, bankRow, uploadBank } from './assessments-fixtures';
-import { makeVmUsage } from './commerce-fixtures';
+import { makeVmUsage } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { memberBody, orgWithOwner } from './org-fixtures';
 import { TEST_SECRET } from './payments-support';

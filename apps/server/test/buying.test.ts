@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MSG } from '@trainlab/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEnrolments, courseModules, courseTopics } from '../src/db/schema';
-import { makeCertification, makeCourse } from './commerce-fixtures';
+import { makeCertification, makeCourse } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { TEST_SECRET } from './payments-support';
 

@@ -2,7 +2,7 @@ import { MSG } from '@trainlab/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certifications, courses } from '../src/db/schema';
-import { makeCertification, makeCourse } from './commerce-fixtures';
+import { makeCertification, makeCourse } from './catalog-fixtures';
 import { createTestApp, PASSWORD, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEnrolments, courses } from '../src/db/schema';
-import { makeCertification, makeCourse } from './commerce-fixtures';
+import { makeCertification, makeCourse } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

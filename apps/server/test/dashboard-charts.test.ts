@@ -10,7 +10,7 @@ import {
   trainings,
   trainingUsers,
 } from '../src/db/schema';
-import { makeCourse } from './commerce-fixtures';
+import { makeCourse } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
 /**

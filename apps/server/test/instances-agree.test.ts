@@ -10,7 +10,7 @@ import { loadConfig } from '../src/platform/config';
 import { createFieldCipher } from '../src/platform/field-cipher';
 import { SharedSecrets } from '../src/platform/shared-secrets';
 import { startupVerdict } from '../src/startup-verdict';
-import { makeVmUsage } from './commerce-fixtures';
+import { makeVmUsage } from './catalog-fixtures';
 import { createTestApp, freshDatabaseUrl, type TestApp } from './helpers';
 
 /**

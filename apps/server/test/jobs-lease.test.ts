@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, outbox } from '../src/db/schema';
 import { claimJobs, enqueue, registerJobHandler, runDueJobs, startJobRunner } from '../src/platform/jobs';
-import { makeVmUsage } from './commerce-fixtures';
+import { makeVmUsage } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { TEST_SECRET } from './payments-support';
 

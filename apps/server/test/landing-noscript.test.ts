@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeCertification, makeCourse } from './commerce-fixtures';
+import { makeCertification, makeCourse } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
 let web: string;

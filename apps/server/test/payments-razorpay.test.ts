@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentGateway } from '../src/adapters/payments';
 import { courseEnrolments } from '../src/db/schema';
 import { loadConfig } from '../src/platform/config';
-import { makeCourse } from './commerce-fixtures';
+import { makeCourse } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { captured, sign, webhook } from './payments-support';
 

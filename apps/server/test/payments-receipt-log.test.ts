@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourse } from './commerce-fixtures';
+import { makeCourse } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { TEST_SECRET } from './payments-support';
 

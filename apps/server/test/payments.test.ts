@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificationPurchases, courseEnrolments, courses, payments, vmUsages } from '../src/db/schema';
 import { runDueJobs } from '../src/platform/jobs';
-import { makeCertification, makeCourse, makeVmUsage } from './commerce-fixtures';
+import { makeCertification, makeCourse, makeVmUsage } from './catalog-fixtures';
 import { createTestApp, rolesExcept, type TestApp } from './helpers';
 import { captured, sign, TEST_SECRET, webhook } from './payments-support';
 import { pdfContent, sortedChars } from './pdf-extract';

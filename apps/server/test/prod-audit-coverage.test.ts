@@ -3,7 +3,7 @@ import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { BANK_HEADER, bankRow, question, XLSX_TYPE } from './assessments-fixtures';
-import { makeVmUsage } from './commerce-fixtures';
+import { makeVmUsage } from './catalog-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { postMultipart, seedMasters } from './master-support';
 import { orgWithOwner } from './org-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitInto, gridFor } from '../src/features/recording/meeting-mix';
+import { fitInto, gridFor } from '../src/features/recordings/meeting-mix';
 
 describe('the recording grid', () => {
   it('lays n participants out in the fewest rows of near-square columns', () => {

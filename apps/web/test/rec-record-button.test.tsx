@@ -4,8 +4,8 @@ import { MSG } from '@trainlab/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api/client';
 import { createQueryClient, Providers } from '../src/app/providers';
-import type { MixSource } from '../src/features/recording/meeting-mix';
-import { RecordButton } from '../src/features/recording/RecordButton';
+import type { MixSource } from '../src/features/recordings/meeting-mix';
+import { RecordButton } from '../src/features/recordings/RecordButton';
 import { stubFetch } from './fetch-stub';
 import { signIn } from './render-app';
 

@@ -2,8 +2,8 @@ import type { ApiAccess, ApiCall } from './api-base.js';
 import { ASSESSMENT_CALLS } from './calls/assessments.js';
 import { AUDIT_CALLS } from './calls/audit.js';
 import { AUTH_CALLS } from './calls/auth.js';
+import { CATALOG_CALLS } from './calls/catalog.js';
 import { CERTIFICATE_CALLS } from './calls/certificates.js';
-import { COMMERCE_CALLS } from './calls/commerce.js';
 import { CONFERENCE_CALLS } from './calls/conference.js';
 import { COURSE_CALLS } from './calls/courses.js';
 import { DASHBOARD_CALLS } from './calls/dashboards.js';
@@ -11,9 +11,11 @@ import { LAB_SCHEDULE_CALLS } from './calls/lab-schedules.js';
 import { LAB_CALLS } from './calls/labs.js';
 import { MASTER_DATA_CALLS } from './calls/master-data.js';
 import { ORGANIZATION_CALLS } from './calls/organizations.js';
+import { PAYMENT_CALLS } from './calls/payments.js';
 import { RECORDING_CALLS } from './calls/recordings.js';
 import { SSO_CALLS } from './calls/sso.js';
 import { STUDENT_REGISTRATION_CALLS } from './calls/student-registration.js';
+import { TAKE_CALL_CALLS } from './calls/take-calls.js';
 import { TRAINER_CALLS } from './calls/trainers.js';
 import { TRAINING_CALLS } from './calls/trainings.js';
 
@@ -35,10 +37,12 @@ export const API = {
   ...LAB_CALLS,
   ...LAB_SCHEDULE_CALLS,
   ...ASSESSMENT_CALLS,
-  ...COMMERCE_CALLS,
+  ...CATALOG_CALLS,
+  ...PAYMENT_CALLS,
   ...COURSE_CALLS,
   ...SSO_CALLS,
   ...TRAINER_CALLS,
+  ...TAKE_CALL_CALLS,
   ...AUDIT_CALLS,
   ...DASHBOARD_CALLS,
 } satisfies Record<string, ApiCall>;

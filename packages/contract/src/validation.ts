@@ -90,6 +90,9 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], input?: unkno
 }
 
 /** A required text field: missing, null and blank all read as "required" (as the old server did). */
+/** A blank field (null, or only spaces) is an absent one: filters and forms send '' for "any". */
+export const blankAsAbsent = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
 export const requiredText = (max = 255) => z.string().trim().min(1, { abort: true }).max(max);
 export const optionalText = (max = 2000) =>
   z

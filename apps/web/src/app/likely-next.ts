@@ -18,7 +18,7 @@ export const SHELL = 'shell';
  * prefetch and checks it needed no other script (e2e/tests/first-page.spec.ts).
  */
 export const NEXT_MODULES: Record<string, string> = {
-  '/courses': 'src/features/commerce/CatalogPages.tsx',
+  '/courses': 'src/features/catalog/CatalogPages.tsx',
   // the learner dashboard, the home of individual learners (/users) and of providers' learners (/lpu-home)
   '/users': 'src/features/learner/LearnerDashboardPage.tsx',
   [SHELL]: 'src/app/layouts/ShellLayout.tsx',

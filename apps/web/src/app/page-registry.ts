@@ -2,17 +2,19 @@ import type { ComponentType } from 'react';
 import { ASSESSMENT_PAGES } from '../features/assessments/pages';
 import { AUDIT_PAGES } from '../features/audit/pages';
 import { LoginPage } from '../features/auth/LoginPage';
-import { COMMERCE_PAGES } from '../features/commerce/pages';
+import { CATALOG_PAGES } from '../features/catalog/pages';
 import { CONFERENCE_PAGES } from '../features/conference/pages';
 import { COURSE_PAGES } from '../features/courses/pages';
 import { LAB_PAGES } from '../features/labs/pages';
 import { LEARNER_PAGES } from '../features/learner/pages';
 import { MASTER_DATA_PAGES } from '../features/master-data/pages';
 import { ORGANIZATION_PAGES } from '../features/organizations/pages';
+import { PAYMENT_PAGES } from '../features/payments/pages';
 import { LandingPage } from '../features/public/LandingPage';
 import { NotFoundPage } from '../features/public/NotFoundPage';
-import { RECORDING_PAGES } from '../features/recording/pages';
+import { RECORDING_PAGES } from '../features/recordings/pages';
 import { SSO_PAGES } from '../features/sso/pages';
+import { TAKE_CALL_PAGES } from '../features/take-calls/pages';
 import { TRAINER_PAGES } from '../features/trainers/pages';
 import { TRAINING_PAGES } from '../features/trainings/pages';
 import { type LazyPage, lazyPage } from './lazy-page';
@@ -55,10 +57,12 @@ const FEATURE_PAGES: Record<string, LazyPage> = {
   ...RECORDING_PAGES,
   ...LAB_PAGES,
   ...ASSESSMENT_PAGES,
-  ...COMMERCE_PAGES,
+  ...CATALOG_PAGES,
+  ...PAYMENT_PAGES,
   ...COURSE_PAGES,
   ...SSO_PAGES,
   ...TRAINER_PAGES,
+  ...TAKE_CALL_PAGES,
   ...AUDIT_PAGES,
 };
 

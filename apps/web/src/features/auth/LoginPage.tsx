@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getSession, safeNext, saveSession, takeRedirectLink, useSession, withNext } from '../../api/session';
 import { useApiForm } from '../../api/use-api-form';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
-import { mergeDeviceCart } from '../commerce/device-cart';
+import { mergeDeviceCart } from '../payments/device-cart';
 import { AuthCard } from './AuthCard';
 import { endSessionHere } from './end-session-here';
 import { useFlashMessage } from './flash-message';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { MixSource } from '../recording/meeting-mix';
-import { RecordButton } from '../recording/RecordButton';
+import type { MixSource } from '../recordings/meeting-mix';
+import { RecordButton } from '../recordings/RecordButton';
 import type { RemotePeer } from './rtc-client';
 
 /**

@@ -9,7 +9,7 @@ interface ServerRecordButtonProps {
 /**
  * The moderator's recording control in a room on the SFU: Janus records the room on the server,
  * which turns it into the topic's recording when it stops or the meeting ends, so nothing depends
- * on this browser staying open (the mesh keeps the browser recorder, recording/RecordButton.tsx).
+ * on this browser staying open (the mesh keeps the browser recorder, recordings/RecordButton.tsx).
  */
 export function ServerRecordButton({ recording, onChange }: ServerRecordButtonProps) {
   if (recording)

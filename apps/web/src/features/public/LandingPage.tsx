@@ -9,7 +9,7 @@ import { Loading } from '../../ui/Loading';
 
 // the catalogue carousels load in their own chunk, after the page's first paint
 const LandingCatalogue = lazy(() =>
-  import('../commerce/LandingCatalogue').then((m) => ({ default: m.LandingCatalogue })),
+  import('../catalog/LandingCatalogue').then((m) => ({ default: m.LandingCatalogue })),
 );
 
 const FEATURES = [

@@ -9,8 +9,9 @@ import { useRouteTitle } from '../../app/route-title';
 import { DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { decodeId, encodeId } from '../../ui/url-id';
 import { AddRecordPage, UpdateRecordPage } from './RecordPages';
-import { DeleteButton, decodeId, encodeId, FormCard, upper, useRemove, useSaved } from './shared';
+import { DeleteButton, FormCard, upper, useRemove, useSaved } from './shared';
 
 type Bank = z.infer<typeof bankDetails>;
 const LIST = '/trainer/bank-details-list';
@@ -129,7 +130,7 @@ export function AddBankPage() {
 
 /** /trainer/update-bank-details/:id (base64 id) */
 export function UpdateBankPage() {
-  const id = decodeId(useParams().id);
+  const id = decodeId(useParams().id) ?? 0;
   return (
     <UpdateRecordPage get="get-bank-details" id={id} valid={id > 0} form={(b) => <BankForm key={b.id} bank={b} />} />
   );

@@ -1,6 +1,6 @@
 import { type LazyPage, lazyPage } from '../../app/lazy-page';
 
-/** The trainer's own screens and the take-call screens, by route pattern. */
+/** The trainer's own screens, by route pattern (the take-call screens are in ../take-calls). */
 export const TRAINER_PAGES: Record<string, LazyPage> = {
   '/trainer-home': lazyPage(() => import('./TrainerHomePage'), 'TrainerHomePage'),
   '/trainer/profile': lazyPage(() => import('./ProfilePages'), 'TrainerProfilePage'),
@@ -18,13 +18,4 @@ export const TRAINER_PAGES: Record<string, LazyPage> = {
   '/trainer/reference/add': lazyPage(() => import('./ReferencePages'), 'ReferenceAddPage'),
   '/trainer/reference/update/:id': lazyPage(() => import('./ReferencePages'), 'ReferenceUpdatePage'),
   '/admin/trainer-bank-details': lazyPage(() => import('./AdminBankPages'), 'AdminBankListPage'),
-  '/trainer-take-calls': lazyPage(() => import('./TrainerTakeCallPages'), 'TrainerTakeCallsPage'),
-  '/confirm-training-requirement/:id': lazyPage(() => import('./TrainerTakeCallPages'), 'ConfirmRequirementPage'),
-  '/take-calls': lazyPage(() => import('./TakeCallPages'), 'TakeCallListPage'),
-  '/take-call-trainers/:id': lazyPage(() => import('./TakeCallPages'), 'TakeCallTrainersPage'),
-  '/trainer/take/call/:slug': lazyPage(() => import('./TakeCallPages'), 'SearchTrainersPage'),
-  '/trainer/requirement/confirm/:trainer_id/:take_call_id': lazyPage(
-    () => import('./TakeCallPages'),
-    'TrainerRequirementStatusPage',
-  ),
 };

@@ -12,17 +12,6 @@ import { apiUpload } from '../../api/upload';
 import { confirmAction } from '../../ui/confirm';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 
-/** Ids in the bank-update and take-call-trainers URLs are base64-encoded (spec 02 §9). */
-export const encodeId = (id: number | string) => btoa(String(id));
-export const decodeId = (value: string | undefined): number => {
-  try {
-    const n = Number(atob(value ?? ''));
-    return Number.isInteger(n) && n > 0 ? n : 0;
-  } catch {
-    return 0;
-  }
-};
-
 /** IFSC, PAN, GSTIN… are shown upper-case while typed (spec 02 §5). */
 export const upper = (v: string) => v.toUpperCase();
 

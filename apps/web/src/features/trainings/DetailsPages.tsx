@@ -11,7 +11,8 @@ import { LoadingLines } from '../../ui/Loading';
 import { formatInr } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
-import { BackLink, encodeId, formatDateTime, PublicBadge, type SyllabusTopic, TopicStatusBadge } from './shared';
+import { encodeId } from '../../ui/url-id';
+import { BackLink, formatDateTime, PublicBadge, type SyllabusTopic, TopicStatusBadge } from './shared';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

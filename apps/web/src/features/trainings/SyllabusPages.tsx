@@ -16,12 +16,11 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ImportPanel } from '../../ui/ImportPanel';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { decodeId, encodeId } from '../../ui/url-id';
 import { LabSchedule } from '../labs/lab-schedule';
 import {
   type AttendanceRow,
   BackLink,
-  decodeId,
-  encodeId,
   formatDateTime,
   pickerProps,
   type SyllabusTopic,

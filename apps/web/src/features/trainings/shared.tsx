@@ -33,18 +33,6 @@ export function minutesLabel(min: number): string {
   return min > 60 ? `${Math.floor(min / 60)} hr` : '0';
 }
 
-/** base64 of an id for URLs (spec 02 §9), and back. */
-export const encodeId = (id: number | string) => btoa(String(id));
-export function decodeId(value: string | undefined): number | null {
-  if (!value) return null;
-  try {
-    const n = Number(atob(value));
-    return Number.isInteger(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The text copied by 'Copy meeting link' / 'Share link': a greeting plus the public conference URL. */
 export function trainingInvite(training: Pick<TrainingRow, 'name' | 'link'>, origin = window.location.origin): string {
   return `Hello,\nYou are invited to join the live training "${training.name}".\nJoin here: ${origin}/public/conference/${training.link}`;

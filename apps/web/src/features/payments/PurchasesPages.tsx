@@ -5,7 +5,7 @@ import { usePagedQuery } from '../../api/use-paged-query';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { certificationLink, inr } from './cards';
+import { certificationLink, inr } from '../catalog/cards';
 import { PaymentsTable } from './PaymentsTable';
 import { downloadReceipt } from './payment-status';
 

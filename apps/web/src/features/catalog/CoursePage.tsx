@@ -6,7 +6,7 @@ import { useApiQuery } from '../../api/use-api';
 import { BackLink } from '../../ui/BackLink';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { BuyBox } from './BuyBox';
+import { BuyBox } from '../payments/BuyBox';
 import { CatalogueItemFrame } from './CatalogueItemFrame';
 import { inr } from './cards';
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import type { PaymentRow } from '@trainlab/contract';
 import type { ListState } from '../../api/use-paged-query';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { inr } from './cards';
+import { inr } from '../catalog/cards';
 import { downloadReceipt, StatusBadge } from './payment-status';
 
 /**

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
 import { useSession } from '../../api/session';
-import { addToCart, type CartItemType } from './device-cart';
+import { addToCart, type CartItemType } from '../payments/device-cart';
 
 /** Rupees as ₹1,299 or ₹67.50 (paise shown only when there are any). */
 /** A toast without putting the notifications package in the first page's bundle. */

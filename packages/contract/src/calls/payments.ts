@@ -1,39 +1,11 @@
 import { call } from '../api-base.js';
 import type { Role } from '../roles.js';
-import * as c from '../schemas/commerce.js';
+import * as c from '../schemas/payments.js';
 
 const MANAGERS: readonly Role[] = ['provider', 'organization', 'org_subadmin'];
 
-/** Public catalogue, cart, payments and VM billing (spec 01 §7, spec 02 §7 VM billing). */
-export const COMMERCE_CALLS = {
-  getHomeTrainings: call(
-    'get-home-trainings',
-    'public',
-    'The landing: trending public paid courses of every tenant (`list`, also as `courses`) and the admin’s certifications.',
-    c.showCartRequest.partial(),
-    c.homeTrainingsResponse,
-  ),
-  searchByCourses: call(
-    'search-by-courses',
-    'public',
-    'Public paid courses, paged; search by name, price range in rupees.',
-    c.searchCoursesRequest,
-    c.coursePage,
-  ),
-  searchByCertifications: call(
-    'search-by-certifications',
-    'public',
-    'Certifications, paged; certification_type AWS/Google/Microsoft/All (default AWS), level, price range in rupees, search.',
-    c.searchCertificationsRequest,
-    c.certificationPage,
-  ),
-  getCatalogueCourse: call(
-    'get-catalogue-course',
-    'public',
-    'The public page of a catalogue course {slug}: description, price, offered by, modules with topic titles and lengths, and whether the signed-in caller already has it (404 when it is not for sale).',
-    c.catalogueCourseRequest,
-    c.catalogueCourseDetails,
-  ),
+/** The cart, checkout, payments and VM billing (spec 01 §7, spec 02 §7 VM billing). */
+export const PAYMENT_CALLS = {
   addCart: call(
     'add-cart',
     'public',

@@ -12,7 +12,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ErrorAlert, SuccessAlert } from '../../ui/ErrorAlert';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { certificationLink, courseLink, inr, toast } from './cards';
+import { certificationLink, courseLink, inr, toast } from '../catalog/cards';
 import { type CheckoutFor, confirmPaid, openCheckout } from './checkout';
 import { deviceKey } from './device-cart';
 import { PaymentsTable } from './PaymentsTable';

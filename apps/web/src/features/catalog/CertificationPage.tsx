@@ -5,19 +5,10 @@ import { ApiError } from '../../api/client';
 import { useApiQuery } from '../../api/use-api';
 import { BackLink } from '../../ui/BackLink';
 import { PageHeader } from '../../ui/PageHeader';
-import { BuyBox } from './BuyBox';
+import { decodeId } from '../../ui/url-id';
+import { BuyBox } from '../payments/BuyBox';
 import { CatalogueItemFrame } from './CatalogueItemFrame';
 import { inr, usd } from './cards';
-
-/** spec 02 §9: the id in the address is base64-encoded. */
-function decodeId(raw: string | undefined): number | null {
-  try {
-    const n = Number(atob(raw ?? ''));
-    return Number.isInteger(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
-}
 
 function Facts({ c }: { c: CatalogueCertification }) {
   const rows: [string, string | null | undefined][] = [

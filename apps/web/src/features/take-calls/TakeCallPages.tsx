@@ -36,8 +36,8 @@ import { LoadingLines } from '../../ui/Loading';
 import { formatUsd, RATE_CURRENCY_NOTE } from '../../ui/money';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowLink } from '../../ui/RowLink';
+import { decodeId, encodeId } from '../../ui/url-id';
 import { formatDateTime } from '../learner/format';
-import { decodeId, encodeId } from './shared';
 
 type TakeCall = z.infer<typeof takeCallRow>;
 
@@ -354,7 +354,7 @@ export function TakeCallListPage() {
 /** /take-call-trainers/:id (base64): each trainer's answer; Assign Trainers once some are selected. */
 export function TakeCallTrainersPage() {
   const title = useRouteTitle();
-  const id = decodeId(useParams().id);
+  const id = decodeId(useParams().id) ?? 0;
   const navigate = useNavigate();
   const client = useQueryClient();
   const { list, query } = usePagedQuery('show-take-call-details', { id }, { enabled: id > 0 });
