@@ -86,7 +86,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // the manifest lets a test measure what the first page loads (test/bundle-budget)
+    // the manifest lets a test measure what the first page loads (e2e/tests/first-page.spec.ts)
     manifest: true,
     // every browser the product supports (ES2020 modules) knows <link rel=modulepreload>; the
     // polyfill would cost every first page half a kilobyte

@@ -1,5 +1,13 @@
 import { inArray } from 'drizzle-orm';
+import {
+  KEYS_ADVICE,
+  type KeyQuota,
+  LABS_A_HOST_SHOULD_HOLD,
+  labsByKeys,
+  readKeyQuota,
+} from './adapters/labs/kernel-keys';
 import { LOCAL_ENGINE_REFUSED } from './adapters/labs/local';
+import { engineIsLocal } from './adapters/labs/network-fence';
 import { users } from './db/schema';
 import { verifyPassword } from './platform/auth/passwords';
 import type { Config } from './platform/config';
@@ -52,7 +60,13 @@ export interface StartupVerdict {
  * The start-up's safety checks on a migrated database (main.ts refuses to listen on a refusal).
  * `secrets`: the shared signing keys, read from the settings or the database by prepareDatabase.
  */
-export async function startupVerdict(config: Config, db: Db, secrets: SharedSecrets): Promise<StartupVerdict> {
+export async function startupVerdict(
+  config: Config,
+  db: Db,
+  secrets: SharedSecrets,
+  /** the lab host kernel's key quota (adapters/labs/kernel-keys.ts); a test passes its own */
+  keyQuota: () => Promise<KeyQuota | null> = () => readKeyQuota(),
+): Promise<StartupVerdict> {
   const refusals: string[] = [];
   const warnings: string[] = [];
   const beyondLoopback = !isLoopbackHost(config.HOST);
@@ -101,5 +115,12 @@ export async function startupVerdict(config: Config, db: Db, secrets: SharedSecr
     warnings.push(
       `Note: TRUST_PROXY is unset, so X-Forwarded-For is believed from nobody; behind a reverse proxy every client shares the proxy's address in rate limits and the audit trail (${BEFORE_GOING_LIVE}).`,
     );
+  if (config.NODE_ENV === 'production' && config.LAB_PROVIDER === 'container' && engineIsLocal()) {
+    const quota = await keyQuota();
+    if (quota && labsByKeys(quota) < LABS_A_HOST_SHOULD_HOLD)
+      warnings.push(
+        `Note: this lab host's kernel key quota (kernel.keys.maxkeys ${quota.maxkeys}, maxbytes ${quota.maxbytes}) holds ${labsByKeys(quota)} running labs with their terminals and desktops; starts past it are refused. Raise it: ${KEYS_ADVICE} (docs/operations.md, the lab host).`,
+      );
+  }
   return { refusals, warnings };
 }

@@ -300,6 +300,45 @@ describe('start-up matrix (docs/operations.md, Before going live)', () => {
     }
   }, 240_000);
 
+  it('production on a local container engine: a kernel key quota too small for a class is told at start-up, with the setting', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production', STAGING_TEST_GATEWAY: 'true', HOST: '127.0.0.1' });
+    try {
+      const config = { ...t.deps.config, LAB_PROVIDER: 'container' as const };
+      const stock = await startupVerdict(config, t.deps.db, t.deps.secrets, async () => ({
+        maxkeys: 200,
+        maxbytes: 20_000,
+      }));
+      expect(stock.refusals).toEqual([]);
+      expect(stock.warnings.join('\n')).toContain(
+        "Note: this lab host's kernel key quota (kernel.keys.maxkeys 200, maxbytes 20000) holds 33 running labs with their terminals and desktops; starts past it are refused. Raise it: sysctl kernel.keys.maxkeys=2000 kernel.keys.maxbytes=2000000",
+      );
+      // exactly a class of 100 (600 keys of 70 bytes) is enough; one key less is not
+      const enough = await startupVerdict(config, t.deps.db, t.deps.secrets, async () => ({
+        maxkeys: 600,
+        maxbytes: 42_000,
+      }));
+      expect(enough.warnings.join('\n')).not.toContain('kernel key quota');
+      const short = await startupVerdict(config, t.deps.db, t.deps.secrets, async () => ({
+        maxkeys: 599,
+        maxbytes: 42_000,
+      }));
+      expect(short.warnings.join('\n')).toContain('holds 99 running labs');
+      // another engine does not run labs on this kernel
+      const other = await startupVerdict(
+        { ...config, LAB_PROVIDER: 'memory' },
+        t.deps.db,
+        t.deps.secrets,
+        async () => ({
+          maxkeys: 200,
+          maxbytes: 20_000,
+        }),
+      );
+      expect(other.warnings.join('\n')).not.toContain('kernel key quota');
+    } finally {
+      await t.close();
+    }
+  }, 300_000);
+
   it('development on its default address (loopback): the mailbox, and nothing to warn about', async () => {
     const t = await createTestApp({ NODE_ENV: 'development' });
     try {

@@ -2,6 +2,8 @@ import type Docker from 'dockerode';
 import type { Config } from '../../platform/config';
 import type { LabCapacity } from '../../platform/ports/labs';
 import { LabEngineError } from '../../platform/ports/labs';
+import { KEYS_ADVICE, type KeyQuota, labsByKeys, readKeyQuota } from './kernel-keys';
+import { engineIsLocal } from './network-fence';
 
 /**
  * The host's capacity, as Kubernetes separates requests from limits (decision 0057): a lab's RAM is
@@ -12,6 +14,10 @@ import { LabEngineError } from '../../platform/ports/labs';
  * (the server, its database, the engine). A lab whose limit exceeds the host's memory is refused
  * outright, at create and at start. A refusal is said at once (no queue): the person who pressed
  * Start learns it now, and the schedule's starts are retried by their own jobs.
+ *
+ * On a local engine the kernel's key quota bounds the count of running labs too (kernel-keys.ts):
+ * past it a lab would run without a terminal or a desktop, so the start is refused instead, with the
+ * setting that raises it.
  */
 
 const GB = 1024 ** 3;
@@ -24,7 +30,7 @@ const HOST_TTL_MS = 60_000;
 const gb = (bytes: number) => (Math.round((bytes / GB) * 10) / 10).toString();
 
 export class HostCapacity {
-  private host: { memory: number; cpus: number; until: number } | null = null;
+  private host: { memory: number; cpus: number; keys: KeyQuota | null; until: number } | null = null;
   /** admission decisions one at a time: two starts never both see the room only one of them fits */
   private queue: Promise<unknown> = Promise.resolve();
   /** labs admitted and not yet running (ref → request in bytes) */
@@ -34,6 +40,8 @@ export class HostCapacity {
     private readonly config: Config,
     private readonly api: () => Promise<Docker>,
     private readonly labels: { lab: string; install: string; ns: string },
+    /** the kernel's key quota of the host the labs run on (null: not known, a remote engine) */
+    private readonly keyQuota: () => Promise<KeyQuota | null> = async () => (engineIsLocal() ? readKeyQuota() : null),
   ) {}
 
   /** a lab's request in bytes: the setting, never more than its limit */
@@ -41,11 +49,12 @@ export class HostCapacity {
     return Math.min(this.config.LAB_MEMORY_REQUEST_MB * MB, Math.max(1, ramGb) * GB);
   }
 
-  private async hostSize(): Promise<{ memory: number; cpus: number }> {
+  private async hostSize(): Promise<{ memory: number; cpus: number; keys: KeyQuota | null }> {
     if (this.host && this.host.until > Date.now()) return this.host;
     const info = (await (await this.api()).info()) as { MemTotal?: number; NCPU?: number };
     if (!info.MemTotal) throw new LabEngineError('The lab engine did not say how much memory its host has.');
-    this.host = { memory: info.MemTotal, cpus: info.NCPU ?? 1, until: Date.now() + HOST_TTL_MS };
+    const keys = await this.keyQuota();
+    this.host = { memory: info.MemTotal, cpus: info.NCPU ?? 1, keys, until: Date.now() + HOST_TTL_MS };
     return this.host;
   }
 
@@ -61,7 +70,7 @@ export class HostCapacity {
 
   async capacity(except?: string): Promise<LabCapacity> {
     const docker = await this.api();
-    const { memory, cpus } = await this.hostSize();
+    const { memory, cpus, keys } = await this.hostSize();
     const running = await docker.listContainers({
       filters: { label: [this.labels.lab, `${this.labels.install}=${this.labels.ns}`], status: ['running'] },
     });
@@ -84,7 +93,15 @@ export class HostCapacity {
       count++;
     }
     const allocatable = Math.max(0, memory - this.config.LAB_MEMORY_RESERVE_MB * MB);
-    return { hostMemory: memory, hostCpus: cpus, allocatable, requested, running: count };
+    return {
+      hostMemory: memory,
+      hostCpus: cpus,
+      allocatable,
+      requested,
+      running: count,
+      keyLimit: keys ? labsByKeys(keys) : null,
+      keys,
+    };
   }
 
   /**
@@ -102,6 +119,12 @@ export class HostCapacity {
       if (now.requested + need > now.allocatable) {
         throw new LabEngineError(
           `The lab host is full: its ${now.running} running labs hold ${gb(now.requested)} of the ${gb(now.allocatable)} GB it gives labs, and this lab needs ${gb(need)} GB more. Stop a lab or try again later.`,
+        );
+      }
+      if (now.keyLimit != null && now.running + 1 > now.keyLimit) {
+        const q = now.keys!;
+        throw new LabEngineError(
+          `The lab host is full: its kernel's key quota (kernel.keys.maxkeys ${q.maxkeys}, maxbytes ${q.maxbytes}) holds ${now.keyLimit} running labs with their terminals and desktops, and ${now.running} run. Stop a lab, or raise the quota on the lab host (${KEYS_ADVICE}).`,
         );
       }
       this.starting.set(ref, need);

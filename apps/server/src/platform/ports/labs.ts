@@ -54,6 +54,9 @@ export interface LabCapacity {
   /** the memory requests of this install's running and starting labs */
   requested: number;
   running: number;
+  /** the running labs the host kernel's key quota holds (adapters/labs/kernel-keys.ts); null: not known */
+  keyLimit?: number | null;
+  keys?: { maxkeys: number; maxbytes: number } | null;
 }
 
 /** A machine as the engine lists it. */
